@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Every call carries these (ARCHITECTURE.md, API conventions; specification §7). */
+export const API_VERSION_HEADER = 'X-API-Version';
+export const API_VERSION = 'v2';
+export const REQUEST_ID_HEADER = 'X-Request-ID';
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+
+/** Default call timeout of the portal's HTTP client (specification §9). */
+export const DEFAULT_CALL_TIMEOUT_MS = 30_000;
+
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION_FAILED',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNPROCESSABLE',
+  'RATE_LIMITED',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+export const paginationSchema = z.object({
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+  total: z.number().int().nonnegative(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+/** The list shape: `{ data: { items, pagination } }` (specification §7, participations). */
+export function listResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.object({ items: z.array(item), pagination: paginationSchema }) });
+}
+
+/** A single object: `{ data: … }`. */
+export function dataResponseSchema<T extends z.ZodType>(item: T) {
+  return z.object({ data: item });
+}
