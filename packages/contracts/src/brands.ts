@@ -5,7 +5,9 @@ export const LOCALES = ['en', 'fr-CA'] as const;
 export type Locale = (typeof LOCALES)[number];
 
 /** PRODUCT.md, "Brands": bread is the United States in USD; rbc is Canada in CAD, English and French. */
-export const BRAND_PROFILES: Readonly<Record<Brand, { currency: 'USD' | 'CAD'; locales: readonly Locale[] }>> = {
+export const BRAND_PROFILES: Readonly<
+  Record<Brand, { currency: 'USD' | 'CAD'; locales: readonly Locale[] }>
+> = {
   bread: { currency: 'USD', locales: ['en'] },
   rbc: { currency: 'CAD', locales: ['en', 'fr-CA'] },
 };

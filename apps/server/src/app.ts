@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import Fastify, { LogController } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/database.js';
+import {
+  BODY_LIMIT_BYTES,
+  frameworkErrorHandler,
+  registerApiHeaders,
+  registerErrorHandler,
+} from './http/error-handler.js';
+import type { AppModule } from './http/module.js';
+import { registerOpenApi } from './http/openapi.js';
+import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
+import { registerSecurity } from './http/security.js';
+import { registerSpa } from './http/spa.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { publicConfigRoutes } from './modules/public-config/routes.js';
+
+/** Every module of the API, registered in this order (see modules/README.md). */
+const MODULES: readonly AppModule[] = [healthRoutes, publicConfigRoutes];
+
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+// Same relative place from src/app.ts (tests, tsx) and from dist/app.js (the build).
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Defaults to a pino logger at `config.logLevel`. */
+  logger?: FastifyBaseLogger;
+  /** The built portal; defaults to apps/web/dist. */
+  webDist?: string;
+}
+
+/**
+ * Assembles the API from its plugins and modules without listening, so that tests drive it with
+ * `inject` and may register extra plugins before the first request.
+ */
+export async function buildApp({
+  config,
+  database,
+  logger,
+  webDist = DEFAULT_WEB_DIST,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(logger === undefined ? { logger: { level: config.logLevel } } : { loggerInstance: logger }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
+    logController: new LogController({
+      requestIdLogLabel: REQUEST_ID_LOG_LABEL,
+      // Load balancers probe these every few seconds; a failing probe is still logged by the error handler.
+      disableRequestLogging: (request) => PROBE_PATHS.has(request.url),
+    }),
+    trustProxy: config.trustProxy,
+    frameworkErrors: frameworkErrorHandler,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerApiHeaders(app);
+  registerErrorHandler(app);
+
+  await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
+  await registerOpenApi(app, { publicUrl: config.publicUrl });
+  for (const module of MODULES) {
+    await app.register(module, { config, database });
+  }
+  await registerSpa(app, webDist);
+
+  return app;
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { BRANDS } from '@portal/contracts/brands';
+import type { DatabaseConfig } from './db/database.js';
+import { parseDatabaseUrl } from './db/database-url.js';
+
+/**
+ * The only module that reads `process.env` (ARCHITECTURE.md, convention 9). Every variable is checked
+ * at once so that a bad deployment learns about all its mistakes in one go.
+ */
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+
+type LogLevel = (typeof LOG_LEVELS)[number];
+type NodeEnv = (typeof NODE_ENVS)[number];
+
+export interface Config {
+  port: number;
+  database: DatabaseConfig;
+  brand: (typeof BRANDS)[number];
+  /** The origin the browser uses, without a trailing slash. */
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  fakeAuth: boolean;
+  logLevel: LogLevel;
+  nodeEnv: NodeEnv;
+  /** Seeds demo data into an empty database at start, and lets the portal show demo helpers. */
+  demoData: boolean;
+  /** Behind a load balancer: take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+// An empty variable (`FOO=` in a compose file) means "not set".
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+
+function optionalVar<T extends z.ZodType>(schema: T) {
+  return z.preprocess(unsetIfEmpty, schema.optional());
+}
+
+function oneOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z.enum(values, {
+    error: (issue) => `must be one of ${values.join(', ')} (got "${String(issue.input)}")`,
+  });
+}
+
+const booleanVar = z
+  .string()
+  .transform((value) => value.toLowerCase())
+  .refine((value) => ['true', 'false', '1', '0'].includes(value), {
+    error: (issue) => `must be true or false (got "${String(issue.input)}")`,
+  })
+  .transform((value) => value === 'true' || value === '1');
+
+const portVar = z
+  .string()
+  .refine((value) => /^\d{1,5}$/.test(value) && Number(value) <= 65_535, {
+    error: (issue) => `must be a whole number from 0 to 65535 (got "${String(issue.input)}")`,
+  })
+  .transform(Number);
+
+function parsedUrl(value: string): URL | undefined {
+  return URL.canParse(value) ? new URL(value) : undefined;
+}
+
+function urlVar(protocols: readonly string[], example: string) {
+  const names = protocols.map((protocol) => protocol.replace(':', '')).join(' or ');
+  return z.string().refine((value) => protocols.includes(parsedUrl(value)?.protocol ?? ''), {
+    error: `must be a ${names} URL such as ${example}`,
+    abort: true,
+  });
+}
+
+const publicUrlVar = urlVar(['http:', 'https:'], 'https://portal.example.com')
+  .refine(
+    (value) => {
+      const url = parsedUrl(value);
+      return url?.pathname === '/' && url.search === '' && url.hash === '';
+    },
+    {
+      error:
+        'must be an origin without a path, such as https://portal.example.com (the portal is served at /)',
+    },
+  )
+  .transform((value) => new URL(value).origin);
+
+const databaseVar = z
+  .string()
+  .optional()
+  .transform((value, context): DatabaseConfig => {
+    try {
+      return parseDatabaseUrl(value);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+      return z.NEVER;
+    }
+  });
+
+const envSchema = z.object({
+  PORT: optionalVar(portVar),
+  DATABASE_URL: z.preprocess(unsetIfEmpty, databaseVar),
+  BRAND: optionalVar(oneOf(BRANDS)),
+  PUBLIC_URL: optionalVar(publicUrlVar),
+  SMTP_URL: optionalVar(urlVar(['smtp:', 'smtps:'], 'smtps://user:password@mail.example.com:465')),
+  FAKE_AUTH: optionalVar(booleanVar),
+  LOG_LEVEL: optionalVar(oneOf(LOG_LEVELS)),
+  NODE_ENV: optionalVar(oneOf(NODE_ENVS)),
+  DEMO_DATA: optionalVar(booleanVar),
+  TRUST_PROXY: optionalVar(booleanVar),
+});
+
+export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const values = parsed.data;
+  const port = values.PORT ?? 3000;
+  const nodeEnv = values.NODE_ENV ?? 'development';
+  return {
+    port,
+    database: values.DATABASE_URL,
+    brand: values.BRAND ?? 'bread',
+    publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
+    smtpUrl: values.SMTP_URL,
+    fakeAuth: values.FAKE_AUTH ?? false,
+    logLevel: values.LOG_LEVEL ?? 'info',
+    nodeEnv,
+    demoData: values.DEMO_DATA ?? nodeEnv !== 'production',
+    trustProxy: values.TRUST_PROXY ?? false,
+  };
+}

@@ -1,0 +1,30 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as initial from './migrations/0001-initial.js';
+import type { Database } from './schema.js';
+
+/**
+ * Every migration, in order, imported rather than found on disk so that the built server in `dist`
+ * carries them. Add new ones at the end; never edit or reorder landed ones.
+ */
+const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+};
+
+const provider: MigrationProvider = {
+  getMigrations: () => Promise.resolve({ ...MIGRATIONS }),
+};
+
+/**
+ * Brings the schema up to date. Safe to run from several instances at once: Kysely's migrator takes a
+ * lock (an advisory lock on PostgreSQL) and skips what has already run.
+ */
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  if (error !== undefined) {
+    const failed = results?.find((result) => result.status === 'Error')?.migrationName;
+    const message = error instanceof Error ? error.message : JSON.stringify(error);
+    throw new Error(`Database migration ${failed ?? ''} failed: ${message}`.replace('  ', ' '), {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,185 @@
+import type { Brand, Locale } from '@portal/contracts/brands';
+import type {
+  Channel,
+  CheckoutMode,
+  ConfigurationKey,
+  OwnerType,
+  PayoutFrequency,
+  ProductType,
+  SettlementMode,
+  UserStatus,
+} from '@portal/contracts/enums';
+import type { Currency } from '@portal/contracts/money';
+import type { Role } from '@portal/contracts/roles';
+import type { Generated } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Both dialects return the same shapes: ids are UUID text made by the
+ * application, timestamps are ISO-8601 text (`timestamptz` on PostgreSQL, read back as ISO text),
+ * money is integer minor units, booleans are 0/1 and JSON is text.
+ */
+export interface Database {
+  tenants: TenantsTable;
+  merchants: MerchantsTable;
+  programs: ProgramsTable;
+  merchant_program_participations: MerchantProgramParticipationsTable;
+  payment_products: PaymentProductsTable;
+  payment_product_configurations: PaymentProductConfigurationsTable;
+  payment_product_enrollments: PaymentProductEnrollmentsTable;
+  funding_configurations: FundingConfigurationsTable;
+  merchant_values: MerchantValuesTable;
+  feature_flags: FeatureFlagsTable;
+  feature_flag_overrides: FeatureFlagOverridesTable;
+  users: UsersTable;
+}
+
+/** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
+type Timestamp = string;
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  brand: Brand;
+  created_at: Timestamp;
+}
+
+export interface MerchantsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  legal_name: string;
+  contact_email: string;
+  contact_phone: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  /** State or province code, e.g. `NY`, `QC`. */
+  region: string;
+  postal_code: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  website: string | null;
+  /** IANA time zone, e.g. `America/Toronto`. */
+  time_zone: string;
+  language: Locale;
+  currency: Currency;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProgramsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  channel: Channel;
+  display_interest_rate_bps: number;
+  checkout_mode: CheckoutMode;
+  /** Minor units of the tenant's currency. */
+  min_amount: number;
+  max_amount: number;
+  created_at: Timestamp;
+}
+
+export interface MerchantProgramParticipationsTable {
+  id: string;
+  merchant_id: string;
+  program_id: string;
+  created_at: Timestamp;
+  /** Set when the participation ends; a deleted participation is not an active program (specification §3). */
+  deleted_at: Timestamp | null;
+}
+
+export interface PaymentProductsTable {
+  id: string;
+  program_id: string;
+  product_type: ProductType;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface PaymentProductConfigurationsTable {
+  id: string;
+  program_id: string;
+  payment_product_id: string;
+  config_key: ConfigurationKey;
+  config_value: string;
+  /** Null for the program's default; `MERCHANT` with the merchant's id for a merchant's own value. */
+  owner_type: OwnerType | null;
+  owner_id: string | null;
+}
+
+export interface PaymentProductEnrollmentsTable {
+  id: string;
+  merchant_id: string;
+  program_id: string;
+  payment_product_id: string;
+  /** The status (SCHEDULED, ACTIVE, LAPSED) is computed from these two dates, never stored. */
+  effective_from: Timestamp;
+  effective_to: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FundingConfigurationsTable {
+  id: string;
+  merchant_id: string;
+  payout_frequency: PayoutFrequency;
+  /** ISO weekday, 1 (Monday) to 7 (Sunday); set exactly when the frequency is WEEKLY. */
+  payout_weekday: number | null;
+  /** 1 to 28, so that every month has the day; set exactly when the frequency is MONTHLY. */
+  payout_day_of_month: number | null;
+  settlement_mode: SettlementMode;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MerchantValuesTable {
+  id: string;
+  program_id: string;
+  merchant_id: string;
+  value_key: string;
+  value: string;
+  updated_at: Timestamp;
+}
+
+export interface FeatureFlagsTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  tag: string;
+  /** The flag is on when its value is the string "true" (specification §7). */
+  value: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface FeatureFlagOverridesTable {
+  id: string;
+  flag_id: string;
+  merchant_id: string;
+  value: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: string;
+  /** Null for provider staff, who work across tenants. */
+  tenant_id: string | null;
+  /** Null exactly for provider staff (INTERNAL_ADMIN, INTERNAL_SUPPORT): they choose a merchant. */
+  merchant_id: string | null;
+  /** Stored lower-cased; unique. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: Role;
+  status: UserStatus;
+  /** argon2id PHC string; null until the user sets a password. */
+  password_hash: string | null;
+  failed_sign_ins: Generated<number>;
+  locked_until: Timestamp | null;
+  invited_at: Timestamp | null;
+  last_sign_in_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -1,0 +1,52 @@
+// `npm run seed -- --size small|large`: migrates the database of DATABASE_URL and fills it with the demo
+// data when it is empty. Exit code 0 when seeded or already seeded, 1 on any error.
+import { parseArgs } from 'node:util';
+import { openDatabase } from '../database.js';
+import { describePostgresUrl, parseDatabaseUrl } from '../database-url.js';
+import { migrateToLatest } from '../migrate.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
+import { isDatabaseEmpty, SEED_SIZES, seedDemoData, type SeedSize } from './seed.js';
+
+function readSize(): SeedSize {
+  const { values } = parseArgs({ options: { size: { type: 'string', default: 'small' } } });
+  const size = SEED_SIZES.find((candidate) => candidate === values.size);
+  if (size === undefined) throw new Error(`--size must be ${SEED_SIZES.join(' or ')}`);
+  return size;
+}
+
+async function main(): Promise<void> {
+  const size = readSize();
+  const config = parseDatabaseUrl(process.env.DATABASE_URL);
+  const database = await openDatabase(config);
+  try {
+    await migrateToLatest(database.db);
+    const where = config.kind === 'sqlite' ? config.file : describePostgresUrl(config.url);
+    if (!(await isDatabaseEmpty(database.db))) {
+      console.log(`The database (${where}) already holds data: not seeded again.`);
+      return;
+    }
+    const summary = await seedDemoData(database.db, { size });
+    const counts = Object.entries(summary).map(([table, rows]) => `${table} ${rows}`);
+    console.log(`Seeded the demo data into ${where}: ${counts.join(', ')}.`);
+    if (size === 'large') {
+      console.log(
+        'The large size adds a merchant with 1,000,000 transactions once the transactions feature has landed; until then it seeds the same data as small.',
+      );
+    }
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const signIn of DEMO_SIGN_INS) {
+      console.log(
+        `  ${signIn.email.padEnd(32)} ${signIn.role.padEnd(17)} ${signIn.merchantName ?? 'any merchant'}`,
+      );
+    }
+  } finally {
+    await database.destroy();
+  }
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`seed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}

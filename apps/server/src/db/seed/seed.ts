@@ -1,0 +1,80 @@
+import { hashPasswordWithSalt } from '../../auth/password.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.js';
+import { DEMO_PASSWORD } from './demo-users.js';
+import { generateDemoData, type DemoData } from './generate-demo-data.js';
+import { SeededRandom } from './random.js';
+
+export const SEED_SIZES = ['small', 'large'] as const;
+export type SeedSize = (typeof SEED_SIZES)[number];
+
+/** The seed of the demo data; change it and every id and value changes with it. */
+export const DEMO_SEED = 20_261_101;
+
+export interface SeedOptions {
+  /**
+   * `large` is the small data plus one merchant with 1,000,000 transactions; the transactions arrive
+   * with the transactions feature, so today both sizes seed the same rows.
+   */
+  size: SeedSize;
+  /** Another seed gives other, equally deterministic, data. */
+  seed?: number;
+}
+
+/** Row counts per table, as seeded. */
+export type SeedSummary = { [Table in keyof DemoData]: number };
+
+/** Rows per INSERT: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters at 18 columns. */
+const CHUNK_ROWS = 500;
+
+/**
+ * Fills an empty, migrated database with the demo data, in one transaction: either all of it is there
+ * or none. The same seed gives byte-identical rows, password hashes included.
+ */
+export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): Promise<SeedSummary> {
+  const random = new SeededRandom(options.seed ?? DEMO_SEED);
+  // One hash for every demo user (they share the password): hashing is the slow part of seeding.
+  const passwordHash = await hashPasswordWithSalt(DEMO_PASSWORD, random.bytes(16));
+  const data = generateDemoData(random, passwordHash);
+
+  await db.transaction().execute(async (trx) => {
+    await insert(data.tenants, (rows) => trx.insertInto('tenants').values(rows).execute());
+    await insert(data.merchants, (rows) => trx.insertInto('merchants').values(rows).execute());
+    await insert(data.programs, (rows) => trx.insertInto('programs').values(rows).execute());
+    await insert(data.merchant_program_participations, (rows) =>
+      trx.insertInto('merchant_program_participations').values(rows).execute(),
+    );
+    await insert(data.payment_products, (rows) => trx.insertInto('payment_products').values(rows).execute());
+    await insert(data.payment_product_configurations, (rows) =>
+      trx.insertInto('payment_product_configurations').values(rows).execute(),
+    );
+    await insert(data.payment_product_enrollments, (rows) =>
+      trx.insertInto('payment_product_enrollments').values(rows).execute(),
+    );
+    await insert(data.funding_configurations, (rows) =>
+      trx.insertInto('funding_configurations').values(rows).execute(),
+    );
+    await insert(data.merchant_values, (rows) => trx.insertInto('merchant_values').values(rows).execute());
+    await insert(data.feature_flags, (rows) => trx.insertInto('feature_flags').values(rows).execute());
+    await insert(data.feature_flag_overrides, (rows) =>
+      trx.insertInto('feature_flag_overrides').values(rows).execute(),
+    );
+    await insert(data.users, (rows) => trx.insertInto('users').values(rows).execute());
+  });
+
+  return Object.fromEntries(Object.entries(data).map(([table, rows]) => [table, rows.length])) as SeedSummary;
+}
+
+/** True when the database holds no tenant and no user: nothing a seed would collide with. */
+export async function isDatabaseEmpty(db: Kysely<Database>): Promise<boolean> {
+  const tenant = await db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+  if (tenant !== undefined) return false;
+  const user = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  return user === undefined;
+}
+
+async function insert<Row>(rows: readonly Row[], write: (chunk: Row[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    await write(rows.slice(start, start + CHUNK_ROWS));
+  }
+}

@@ -1,0 +1,46 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildTestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import { TEST_DIALECTS } from '../test/test-database.js';
+
+const documentSchema = z.object({
+  openapi: z.string(),
+  info: z.object({ version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
+describe.each(TEST_DIALECTS)('OpenAPI (%s)', (dialect) => {
+  let testApp: TestApp;
+
+  beforeEach(async () => {
+    testApp = await buildTestApp({ dialect });
+  });
+
+  afterEach(async () => {
+    await testApp.close();
+  });
+
+  it('describes the routes from their zod schemas at /api/docs/json', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const document = documentSchema.parse(response.json());
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('v2');
+
+    const publicConfig = document.paths['/api/public-config']?.get;
+    expect(JSON.stringify(publicConfig)).toContain('"fakeAuth"');
+    expect(document.paths['/readyz']?.get).toBeDefined();
+    // The documentation's own routes and the SPA's file route stay out of the document.
+    expect(
+      Object.keys(document.paths).filter((path) => path.startsWith('/api/docs') || path === '/*'),
+    ).toEqual([]);
+  });
+
+  it('serves the browsable documentation at /api/docs', async () => {
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.payload).toContain('swagger');
+  });
+});

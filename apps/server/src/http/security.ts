@@ -1,0 +1,45 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './app-error.js';
+
+/**
+ * Security headers for everything the process serves (API, SPA, API docs). The SPA loads only its own
+ * files; Mantine injects style tags at run time, hence `'unsafe-inline'` for styles and only for styles.
+ */
+export async function registerSecurity(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+  await app.register(helmet, {
+    // HSTS over plain http is ignored by browsers; served over https it pins the portal to https.
+    strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        // Over plain http (local runs on a LAN address) upgrading would break every asset.
+        upgradeInsecureRequests: options.https ? [] : null,
+      },
+    },
+  });
+
+  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counters live in this process:
+  // with several instances each one counts on its own.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        context.statusCode,
+        context.ban ? 'FORBIDDEN' : 'RATE_LIMITED',
+        `Too many requests, retry in ${context.after}`,
+      ),
+  });
+}

@@ -1,0 +1,89 @@
+import {
+  IconChartBar,
+  IconFileExport,
+  IconMapPin,
+  IconReceipt,
+  IconReportMoney,
+  IconSettings,
+  IconShoppingCart,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { SETTINGS_PAGES, type PageName, type PUBLIC_PATHS } from '@portal/contracts/routes';
+import type { LazyRouteFunction, RouteObject } from 'react-router';
+
+/** A page module exports what React Router reads from a route: `Component`, and `loader` if it has one. */
+type PageModule = LazyRouteFunction<RouteObject>;
+
+export interface PageEntry {
+  readonly module: PageModule;
+  /** Listed in the shell's navigation: the main pages, then the account-settings entry. */
+  readonly nav?: { readonly icon: Icon; readonly section: 'main' | 'account' };
+}
+
+const generalSettings: PageModule = () => import('../pages/general-settings/general-settings-page');
+
+/**
+ * Each page of the contracts' PAGES table and the module that renders it, loaded on demand. The router
+ * and the navigation are both built from this table and PAGES; navigation follows this order.
+ */
+export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
+  transactions: {
+    module: () => import('../pages/transactions/transactions-page'),
+    nav: { icon: IconReceipt, section: 'main' },
+  },
+  dataInsights: {
+    module: () => import('../pages/data-insights/data-insights-page'),
+    nav: { icon: IconChartBar, section: 'main' },
+  },
+  settlementReport: {
+    module: () => import('../pages/settlement-report/settlement-report-page'),
+    nav: { icon: IconReportMoney, section: 'main' },
+  },
+  targetingExport: {
+    module: () => import('../pages/targeting-export/targeting-export-page'),
+    nav: { icon: IconFileExport, section: 'main' },
+  },
+  carts: {
+    module: () => import('../pages/carts/carts-page'),
+    nav: { icon: IconShoppingCart, section: 'main' },
+  },
+  cartCreate: { module: () => import('../pages/cart-create/cart-create-page') },
+  cart: { module: () => import('../pages/cart/cart-page') },
+  locations: {
+    module: () => import('../pages/locations/locations-page'),
+    nav: { icon: IconMapPin, section: 'main' },
+  },
+  userManagement: {
+    module: () => import('../pages/user-management/user-management-page'),
+    nav: { icon: IconUsers, section: 'main' },
+  },
+  accountSettings: { module: generalSettings, nav: { icon: IconSettings, section: 'account' } },
+  generalSettings: { module: generalSettings },
+  checkoutDesign: { module: () => import('../pages/checkout-design/checkout-design-page') },
+  placementDesign: { module: () => import('../pages/placement-design/placement-design-page') },
+  accessKeys: { module: () => import('../pages/access-keys/access-keys-page') },
+  emailNotifications: { module: () => import('../pages/email-notifications/email-notifications-page') },
+  paymentProducts: { module: () => import('../pages/payment-products/payment-products-page') },
+  internalSettings: { module: () => import('../pages/internal-settings/internal-settings-page') },
+  bankInformation: { module: () => import('../pages/bank-information/bank-information-page') },
+  fundingSettings: { module: () => import('../pages/funding-settings/funding-settings-page') },
+  locationVerificationCodes: {
+    module: () => import('../pages/location-verification-codes/location-verification-codes-page'),
+  },
+  merchantIdValidation: {
+    module: () => import('../pages/merchant-id-validation/merchant-id-validation-page'),
+  },
+};
+
+/** The public routes of the contracts' PUBLIC_PATHS and their modules. */
+export const PUBLIC_PAGE_TABLE: Readonly<Record<keyof typeof PUBLIC_PATHS, PageModule>> = {
+  login: () => import('../pages/login/login-page'),
+  activate: () => import('../pages/activate/activate-page'),
+  passwordReset: () => import('../pages/password-reset/password-reset-page'),
+  implicitCallback: () => import('../pages/implicit-callback/implicit-callback-page'),
+  logoutCallback: () => import('../pages/logout-callback/logout-callback-page'),
+};
+
+/** The account-settings group: rendered inside the settings shell (specification §2). */
+export const SETTINGS_GROUP: ReadonlySet<PageName> = new Set(['accountSettings', ...SETTINGS_PAGES]);

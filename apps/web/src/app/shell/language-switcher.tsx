@@ -1,0 +1,28 @@
+import { Button } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { chooseLanguage } from '../../lib/i18n/i18n';
+import { usePublicConfig } from '../../lib/public-config';
+
+/**
+ * Shown only when the brand has more than one language: a button per other language, named in that
+ * language ("Français" / "English"), as Canadian sites do.
+ */
+export function LanguageSwitcher() {
+  const { locales } = usePublicConfig();
+  const { t, i18n } = useTranslation();
+  if (locales.length < 2) return null;
+  return locales
+    .filter((locale) => locale !== i18n.language)
+    .map((locale) => (
+      <Button
+        key={locale}
+        variant="subtle"
+        lang={locale}
+        onClick={() => {
+          void chooseLanguage(i18n, locale);
+        }}
+      >
+        {t(`language.${locale}`, { lng: locale })}
+      </Button>
+    ));
+}

@@ -1,0 +1,79 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAlertStore, type AlertStore } from '../lib/alerts/alert-store';
+import { renderWithAlertTexts } from '../lib/alerts/test-utils';
+import { AlertHost } from './alert-host';
+
+let store: AlertStore;
+
+beforeEach(() => {
+  store = createAlertStore();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('AlertHost', () => {
+  it('renders nothing until an alert is shown', async () => {
+    await renderWithAlertTexts(<AlertHost store={store} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('announces the generic error alert as an alert, in English', async () => {
+    await renderWithAlertTexts(<AlertHost store={store} />);
+    act(() => {
+      store.showError(new Error('Refund exceeds the settled amount'));
+    });
+
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong.');
+    expect(alert.textContent).toContain('Error was: Refund exceeds the settled amount');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('shows other alerts as a status with their type as title, and closes on the close button', async () => {
+    await renderWithAlertTexts(<AlertHost store={store} />);
+    act(() => {
+      store.show({ type: 'Success', message: { key: 'errorWas', values: { message: 'saved' } } });
+    });
+
+    expect(screen.getByRole('status').textContent).toContain('Success');
+    fireEvent.click(screen.getByRole('button', { name: 'Close alert' }));
+
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(store.getSnapshot().visible).toBe(false);
+  });
+
+  it('swaps alerts after 250 ms and hides them after their duration', async () => {
+    vi.useFakeTimers();
+    await renderWithAlertTexts(<AlertHost store={store} />);
+    act(() => {
+      store.show({ type: 'Info', message: { key: 'defaultError' } });
+      store.showError(new Error('second'));
+    });
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    act(() => {
+      vi.advanceTimersByTime(250);
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Error was: second');
+
+    act(() => {
+      vi.advanceTimersByTime(20_000);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('speaks Canadian French', async () => {
+    await renderWithAlertTexts(<AlertHost store={store} />, 'fr-CA');
+    act(() => {
+      store.showError(new Error('délai dépassé'));
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Erreur : délai dépassé');
+    expect(screen.getByRole('button', { name: 'Fermer l’alerte' })).toBeTruthy();
+  });
+});

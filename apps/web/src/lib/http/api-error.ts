@@ -1,0 +1,34 @@
+import type { ErrorDetail } from '@portal/contracts/api';
+
+export interface ApiErrorInit {
+  /** The HTTP status; 0 when no answer arrived. */
+  status: number;
+  /**
+   * The server's `error.code` (`ErrorCode` of the contracts), or the client's own code for a failure
+   * without the server's error body: 'TIMEOUT' (no answer in time), 'ABORTED' (cancelled by the
+   * caller), 'NETWORK_ERROR' (no answer at all), 'INVALID_RESPONSE' (an answer of the wrong shape),
+   * 'HTTP_ERROR' (an error answer without the error shape, such as a proxy's page).
+   */
+  code: string;
+  message: string;
+  details?: readonly ErrorDetail[];
+  requestId: string;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: readonly ErrorDetail[];
+  /** The `X-Request-ID` the call was sent with; the server logs it, so support can find the call. */
+  readonly requestId: string;
+
+  constructor({ status, code, message, details = [], requestId, cause }: ApiErrorInit) {
+    super(message, { cause });
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.requestId = requestId;
+  }
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/**
+ * Everything the portal keeps in local storage (specification §3), and nothing else.
+ * Values are JSON; a value that is missing, corrupt or of the wrong shape reads as its default, so a
+ * damaged entry can never stop the portal from starting.
+ */
+
+export const STORAGE_KEYS = {
+  token: 'portal.token',
+  adminToken: 'portal.adminToken',
+  selectedMerchantId: 'portal.selectedMerchantId',
+  previousMerchants: 'portal.previousMerchants',
+  programSelectionPrefix: 'portal.programSelection.',
+} as const;
+
+export const MAX_PREVIOUS_MERCHANTS = 10;
+
+const previousMerchantSchema = z.object({ id: z.string().min(1), name: z.string() });
+export type PreviousMerchant = z.infer<typeof previousMerchantSchema>;
+
+const programSelectionSchema = z.object({
+  programs: z.array(z.string()),
+  allProgramsSelected: z.boolean(),
+});
+export type ProgramSelection = z.infer<typeof programSelectionSchema>;
+
+function read<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+  try {
+    const text = localStorage.getItem(key);
+    if (text === null) return fallback;
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    // Corrupt JSON, or storage disabled by the browser: both read as "nothing stored".
+    return fallback;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  if (value === null) localStorage.removeItem(key);
+  else localStorage.setItem(key, JSON.stringify(value));
+}
+
+const tokenSchema = z.string().min(1);
+
+export function getToken(): string | null {
+  return read(STORAGE_KEYS.token, tokenSchema.nullable(), null);
+}
+
+export function setToken(token: string | null): void {
+  write(STORAGE_KEYS.token, token);
+}
+
+export function getAdminToken(): string | null {
+  return read(STORAGE_KEYS.adminToken, tokenSchema.nullable(), null);
+}
+
+export function setAdminToken(token: string | null): void {
+  write(STORAGE_KEYS.adminToken, token);
+}
+
+export function getSelectedMerchantId(): string | null {
+  return read(STORAGE_KEYS.selectedMerchantId, z.string().min(1).nullable(), null);
+}
+
+export function setSelectedMerchantId(merchantId: string | null): void {
+  write(STORAGE_KEYS.selectedMerchantId, merchantId);
+}
+
+/** Most recent first. */
+export function getPreviousMerchants(): PreviousMerchant[] {
+  return read(STORAGE_KEYS.previousMerchants, z.array(previousMerchantSchema), []);
+}
+
+/** Puts the merchant first (replacing an older entry with the same id) and keeps the newest ten. */
+export function rememberMerchant(merchant: PreviousMerchant): PreviousMerchant[] {
+  const merchants = [merchant, ...getPreviousMerchants().filter(({ id }) => id !== merchant.id)].slice(
+    0,
+    MAX_PREVIOUS_MERCHANTS,
+  );
+  write(STORAGE_KEYS.previousMerchants, merchants);
+  return merchants;
+}
+
+/** Defaults to every program selected (specification §3). */
+export function getProgramSelection(merchantId: string): ProgramSelection {
+  return read(STORAGE_KEYS.programSelectionPrefix + merchantId, programSelectionSchema, {
+    programs: [],
+    allProgramsSelected: true,
+  });
+}
+
+export function setProgramSelection(merchantId: string, selection: ProgramSelection): void {
+  write(STORAGE_KEYS.programSelectionPrefix + merchantId, selection);
+}
+
+/**
+ * Logout: forgets the tokens. The merchant history, the selected merchant and the program selections
+ * stay, so that the next sign-in on this browser starts where the last one ended.
+ */
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.adminToken);
+}

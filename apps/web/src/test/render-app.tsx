@@ -1,0 +1,37 @@
+import type { PublicConfig } from '@portal/contracts/public-config';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { createQueryClient } from '../app/query-client';
+import { createAppRoutes } from '../app/routes';
+import { createI18n } from '../lib/i18n/i18n';
+
+export const BREAD_CONFIG: PublicConfig = {
+  brand: 'bread',
+  apiurl: '',
+  locales: ['en'],
+  fakeAuth: false,
+  oidc: { authority: 'http://localhost:3000/oidc', clientId: 'portal' },
+  demo: false,
+};
+
+export const RBC_CONFIG: PublicConfig = { ...BREAD_CONFIG, brand: 'rbc', locales: ['en', 'fr-CA'] };
+
+/** The whole portal at a path, as the browser boots it, with a missing translation failing the test. */
+export async function renderApp(path: string, config: PublicConfig = BREAD_CONFIG) {
+  const i18n = await createI18n({
+    locales: config.locales,
+    onMissingKey: (key, namespace, language) => {
+      throw new Error(`Missing translation ${namespace}:${key} (${language})`);
+    },
+  });
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()} mantineEnv="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, i18n, user };
+}

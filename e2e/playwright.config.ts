@@ -1,0 +1,57 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Ports come from `npm test` (free ports); the fixed ones serve a manual `npx playwright test`.
+const breadPort = Number(process.env.E2E_BREAD_PORT ?? 4310);
+const rbcPort = Number(process.env.E2E_RBC_PORT ?? 4311);
+
+function server(brand: 'bread' | 'rbc', port: number) {
+  const database = join(tmpdir(), `portal-e2e-${brand}-${port}.sqlite`);
+  return {
+    // A fresh database for every run: the server seeds the demo data into it at start.
+    command: `rm -f ${database} ${database}-wal ${database}-shm && node apps/server/dist/server.js`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      BRAND: brand,
+      DATABASE_URL: `sqlite:${database}`,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEMO_DATA: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [
+    { name: 'bread', use: { baseURL: `http://127.0.0.1:${breadPort}` }, testIgnore: /\.rbc\.spec\.ts$/ },
+    { name: 'rbc', use: { baseURL: `http://127.0.0.1:${rbcPort}` }, testMatch: /\.rbc\.spec\.ts$/ },
+  ],
+  webServer: [server('bread', breadPort), server('rbc', rbcPort)],
+});
