@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccessControl } from './auth/access.js';
+import { identityProviderRoutes } from './auth/provider/routes.js';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/database.js';
 import {
@@ -11,15 +13,37 @@ import {
   registerErrorHandler,
 } from './http/error-handler.js';
 import type { AppModule } from './http/module.js';
-import { registerOpenApi } from './http/openapi.js';
+import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
 import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
+import { analyticsRoutes } from './modules/analytics/routes.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { clientLogRoutes } from './modules/client-log/routes.js';
+import { featureFlagRoutes } from './modules/feature-flags/routes.js';
+import { fundingRoutes } from './modules/funding/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { merchantRoutes } from './modules/merchants/routes.js';
+import { merchantValueRoutes } from './modules/merchant-values/routes.js';
+import { paymentProductRoutes } from './modules/payment-products/routes.js';
+import { programRoutes } from './modules/programs/routes.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 
 /** Every module of the API, registered in this order (see modules/README.md). */
-const MODULES: readonly AppModule[] = [healthRoutes, publicConfigRoutes];
+const MODULES: readonly AppModule[] = [
+  healthRoutes,
+  publicConfigRoutes,
+  identityProviderRoutes,
+  authRoutes,
+  merchantRoutes,
+  programRoutes,
+  paymentProductRoutes,
+  merchantValueRoutes,
+  fundingRoutes,
+  featureFlagRoutes,
+  clientLogRoutes,
+  analyticsRoutes,
+];
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
@@ -65,6 +89,8 @@ export async function buildApp({
   registerErrorHandler(app);
 
   await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
+  // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").
+  registerAccessControl(app, { config, database, publicPathPrefixes: [API_DOCS_PATH] });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
   for (const module of MODULES) {
     await app.register(module, { config, database });

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       nodeEnv: 'development',
       demoData: true,
       trustProxy: false,
+      externalOidc: undefined,
     });
   });
 
@@ -36,9 +37,12 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
       FAKE_AUTH: 'true',
       LOG_LEVEL: 'debug',
-      NODE_ENV: 'production',
+      NODE_ENV: 'test',
       DEMO_DATA: 'true',
       TRUST_PROXY: '1',
+      OIDC_ISSUER: 'https://example.okta.com/oauth2/default',
+      OIDC_CLIENT_ID: '0oa1portal',
+      OIDC_AUDIENCE: 'api://default',
     });
     expect(config).toEqual({
       port: 8080,
@@ -48,9 +52,14 @@ describe('loadConfig', () => {
       smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
       fakeAuth: true,
       logLevel: 'debug',
-      nodeEnv: 'production',
+      nodeEnv: 'test',
       demoData: true,
       trustProxy: true,
+      externalOidc: {
+        issuer: 'https://example.okta.com/oauth2/default',
+        clientId: '0oa1portal',
+        audience: 'api://default',
+      },
     });
   });
 
@@ -82,6 +91,44 @@ describe('loadConfig', () => {
     expect(loadConfig({ FAKE_AUTH: 'TRUE' }).fakeAuth).toBe(true);
     expect(loadConfig({ FAKE_AUTH: '0' }).fakeAuth).toBe(false);
     expect(problemsOf({ FAKE_AUTH: 'yes' })).toEqual(['FAKE_AUTH: must be true or false (got "yes")']);
+  });
+
+  it('refuses fake auth in production, where anyone could sign in as anyone', () => {
+    expect(problemsOf({ FAKE_AUTH: 'true', NODE_ENV: 'production' })).toEqual([
+      'FAKE_AUTH: must not be true when NODE_ENV is production (anyone could sign in as anyone)',
+    ]);
+    expect(loadConfig({ FAKE_AUTH: 'false', NODE_ENV: 'production' }).fakeAuth).toBe(false);
+    expect(loadConfig({ FAKE_AUTH: 'true', NODE_ENV: 'development' }).fakeAuth).toBe(true);
+  });
+
+  it('reads an external identity provider, its audience defaulting to the API of PUBLIC_URL', () => {
+    expect(
+      loadConfig({
+        PUBLIC_URL: 'https://portal.example.com',
+        OIDC_ISSUER: 'https://sso.example.com/realms/portal',
+        OIDC_CLIENT_ID: 'merchant-portal',
+      }).externalOidc,
+    ).toEqual({
+      issuer: 'https://sso.example.com/realms/portal',
+      clientId: 'merchant-portal',
+      audience: 'https://portal.example.com/api',
+    });
+  });
+
+  it('refuses an incomplete or malformed external identity provider', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://sso.example.com' })).toEqual([
+      'OIDC_CLIENT_ID: must be set when OIDC_ISSUER is',
+    ]);
+    expect(problemsOf({ OIDC_CLIENT_ID: 'portal', OIDC_AUDIENCE: 'api://default' })).toEqual([
+      'OIDC_CLIENT_ID: needs OIDC_ISSUER',
+      'OIDC_AUDIENCE: needs OIDC_ISSUER',
+    ]);
+    expect(problemsOf({ OIDC_ISSUER: 'sso.example.com', OIDC_CLIENT_ID: 'portal' })).toEqual([
+      'OIDC_ISSUER: must be a https or http URL such as https://example.okta.com/oauth2/default',
+    ]);
+    expect(
+      problemsOf({ OIDC_ISSUER: 'https://sso.example.com', OIDC_CLIENT_ID: 'p', OIDC_AUDIENCE: 'no' }),
+    ).toEqual(['OIDC_AUDIENCE: must be a URI such as api://default']);
   });
 
   it.each([['abc'], ['-1'], ['65536'], ['30.5'], ['3000x']])('refuses PORT=%s', (port) => {

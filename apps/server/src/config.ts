@@ -28,6 +28,16 @@ export interface Config {
   demoData: boolean;
   /** Behind a load balancer: take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** An external OpenID Connect provider that replaces the built-in one (docs/auth.md); unset: built-in. */
+  externalOidc: ExternalOidcConfig | undefined;
+}
+
+export interface ExternalOidcConfig {
+  /** Compared with the access token's `iss` exactly; its discovery document names the JWKS. */
+  issuer: string;
+  clientId: string;
+  /** The `aud` the provider puts in access tokens for the portal's API; defaults to PUBLIC_URL + '/api'. */
+  audience: string;
 }
 
 export class ConfigError extends Error {
@@ -113,7 +123,31 @@ const envSchema = z.object({
   NODE_ENV: optionalVar(oneOf(NODE_ENVS)),
   DEMO_DATA: optionalVar(booleanVar),
   TRUST_PROXY: optionalVar(booleanVar),
+  OIDC_ISSUER: optionalVar(urlVar(['https:', 'http:'], 'https://example.okta.com/oauth2/default')),
+  OIDC_CLIENT_ID: optionalVar(z.string().max(200)),
+  // Audiences are URIs, not always web addresses (Okta's `api://default`).
+  OIDC_AUDIENCE: optionalVar(
+    z.string().refine((value) => URL.canParse(value), { error: 'must be a URI such as api://default' }),
+  ),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/** Rules between variables, checked once each variable is valid on its own. */
+function crossProblems(values: Env, nodeEnv: NodeEnv): string[] {
+  const problems: string[] = [];
+  if (values.FAKE_AUTH === true && nodeEnv === 'production') {
+    problems.push('FAKE_AUTH: must not be true when NODE_ENV is production (anyone could sign in as anyone)');
+  }
+  if (values.OIDC_ISSUER !== undefined && values.OIDC_CLIENT_ID === undefined) {
+    problems.push('OIDC_CLIENT_ID: must be set when OIDC_ISSUER is');
+  }
+  if (values.OIDC_ISSUER === undefined) {
+    if (values.OIDC_CLIENT_ID !== undefined) problems.push('OIDC_CLIENT_ID: needs OIDC_ISSUER');
+    if (values.OIDC_AUDIENCE !== undefined) problems.push('OIDC_AUDIENCE: needs OIDC_ISSUER');
+  }
+  return problems;
+}
 
 export function loadConfig(env: Readonly<Record<string, string | undefined>> = process.env): Config {
   const parsed = envSchema.safeParse(env);
@@ -123,16 +157,27 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   const values = parsed.data;
   const port = values.PORT ?? 3000;
   const nodeEnv = values.NODE_ENV ?? 'development';
+  const problems = crossProblems(values, nodeEnv);
+  if (problems.length > 0) throw new ConfigError(problems);
+  const publicUrl = values.PUBLIC_URL ?? `http://localhost:${port}`;
   return {
     port,
     database: values.DATABASE_URL,
     brand: values.BRAND ?? 'bread',
-    publicUrl: values.PUBLIC_URL ?? `http://localhost:${port}`,
+    publicUrl,
     smtpUrl: values.SMTP_URL,
     fakeAuth: values.FAKE_AUTH ?? false,
     logLevel: values.LOG_LEVEL ?? 'info',
     nodeEnv,
     demoData: values.DEMO_DATA ?? nodeEnv !== 'production',
     trustProxy: values.TRUST_PROXY ?? false,
+    externalOidc:
+      values.OIDC_ISSUER === undefined || values.OIDC_CLIENT_ID === undefined
+        ? undefined
+        : {
+            issuer: values.OIDC_ISSUER,
+            clientId: values.OIDC_CLIENT_ID,
+            audience: values.OIDC_AUDIENCE ?? `${publicUrl}/api`,
+          },
   };
 }

@@ -12,7 +12,7 @@ import { BootError } from './app/boot-error';
 import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { createAppRoutes } from './app/routes';
-import { configureHttpClient } from './lib/http/http-client';
+import { startAuthSession } from './app/start-auth-session';
 import { createI18n } from './lib/i18n/i18n';
 import { fetchPublicConfig } from './lib/public-config';
 
@@ -37,12 +37,12 @@ async function boot(root: Root): Promise<void> {
     await showBootError(root, error);
     return;
   }
-  configureHttpClient({ apiurl: config.apiurl });
   const i18n = await createI18n({ locales: config.locales });
   const router = createBrowserRouter(createAppRoutes());
+  const session = startAuthSession(config, { navigate: (to, options) => router.navigate(to, options) });
   root.render(
     <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()}>
+      <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()} session={session}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',
+  'GONE',
   'PAYLOAD_TOO_LARGE',
   'UNPROCESSABLE',
   'RATE_LIMITED',

@@ -26,6 +26,8 @@ const CARTS: RouteRequirement = {
 /** Public routes of the specification (§2): reachable without signing in. */
 export const PUBLIC_PATHS = {
   login: '/login',
+  /** The built-in identity provider's sign-in form for one interaction (docs/auth.md). */
+  signIn: '/login/:interactionId',
   activate: '/activate/:activationToken',
   passwordReset: '/password/reset/:activationToken',
   implicitCallback: '/implicit/callback',

@@ -89,7 +89,10 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
     await migrateToLatest(database.db);
     await migrateToLatest(database.db);
     const { rows } = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-initial']);
+    const names = rows.map((row) => row.name);
+    // Each migration is recorded exactly once, whatever migrations later issues add.
+    expect(names).toContain('0001-initial');
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it('returns the same row shapes on both dialects: ISO text, exact numbers, numeric counts', async () => {

@@ -1,5 +1,8 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import * as initial from './migrations/0001-initial.js';
+import * as authKeys from './migrations/0002-auth-keys.js';
+import * as identityProvider from './migrations/0003-identity-provider.js';
+import * as featureFlagsLogsAnalytics from './migrations/0004-feature-flags-logs-analytics.js';
 import type { Database } from './schema.js';
 
 /**
@@ -8,6 +11,9 @@ import type { Database } from './schema.js';
  */
 const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
+  '0002-auth-keys': authKeys,
+  '0003-identity-provider': identityProvider,
+  '0004-feature-flags-logs-analytics': featureFlagsLogsAnalytics,
 };
 
 const provider: MigrationProvider = {

@@ -1,4 +1,6 @@
+import type { AnalyticsEventName } from '@portal/contracts/analytics';
 import type { Brand, Locale } from '@portal/contracts/brands';
+import type { ClientLogLevel } from '@portal/contracts/client-log';
 import type {
   Channel,
   CheckoutMode,
@@ -31,6 +33,10 @@ export interface Database {
   feature_flags: FeatureFlagsTable;
   feature_flag_overrides: FeatureFlagOverridesTable;
   users: UsersTable;
+  signing_keys: SigningKeysTable;
+  oidc_models: OidcModelsTable;
+  client_logs: ClientLogsTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -151,6 +157,8 @@ export interface FeatureFlagsTable {
   value: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Set when the flag is retired: its evaluation answers 410 Gone (migration 0004). */
+  archived_at: Timestamp | null;
 }
 
 export interface FeatureFlagOverridesTable {
@@ -182,4 +190,55 @@ export interface UsersTable {
   last_sign_in_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** Keys made once and shared by every instance (migration 0002); `material` is secret and never logged. */
+export interface SigningKeysTable {
+  kid: string;
+  purpose: 'portal-token' | 'oidc-signing' | 'oidc-cookies';
+  /** A private JWK as JSON, or a random secret for cookie keys. */
+  material: string;
+  created_at: Timestamp;
+  /** Null for the one active key of its purpose. */
+  retired_at: Timestamp | null;
+}
+
+/** The built-in identity provider's sessions, grants, codes and tokens (migration 0003), one row each. */
+export interface OidcModelsTable {
+  /** oidc-provider's model name: Session, Interaction, Grant, AuthorizationCode, RefreshToken, … */
+  model: string;
+  id: string;
+  /** The provider's payload as JSON text. */
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+/** The portal's own error reports (`POST /api/merchant-portal-backend/log`, migration 0004). */
+export interface ClientLogsTable {
+  id: string;
+  level: ClientLogLevel;
+  message: string;
+  /** JSON text, at most 8 KB; null when none was sent. */
+  context: string | null;
+  request_id: string;
+  ip: string;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+/** What signed-in users did (`POST /api/analytics/events`, migration 0004). */
+export interface AnalyticsEventsTable {
+  id: string;
+  user_id: string;
+  /** Null while provider staff have not chosen a merchant. */
+  merchant_id: string | null;
+  name: AnalyticsEventName;
+  page: string;
+  /** JSON text of the event's properties. */
+  properties: string;
+  created_at: Timestamp;
 }

@@ -156,7 +156,7 @@ describe.each(TEST_DIALECTS)('errors and API headers (%s)', (dialect) => {
     expect(response.headers['x-api-version']).toBe('v2');
     expect(errorOf(response.payload)).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
-      message: 'The request body is larger than 1 MiB',
+      message: 'The request body is larger than this call accepts',
     });
   });
 

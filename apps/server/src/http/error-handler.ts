@@ -14,6 +14,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  410: 'GONE',
   413: 'PAYLOAD_TOO_LARGE',
   422: 'UNPROCESSABLE',
   429: 'RATE_LIMITED',
@@ -24,7 +25,7 @@ const CODE_BY_STATUS: Readonly<Record<number, ErrorCode>> = {
 const FRAMEWORK_MESSAGES: Readonly<Record<string, string>> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty but its content type is JSON',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than 1 MiB',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than this call accepts',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The content type of the request body is not supported',
 };
 

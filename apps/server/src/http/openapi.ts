@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@portal/contracts/api';
 
-const API_DOCS_PATH = '/api/docs';
+export const API_DOCS_PATH = '/api/docs';
 
 /** OpenAPI generated from the zod schemas of the routes, browsable at /api/docs (JSON at /api/docs/json). */
 export async function registerOpenApi(app: FastifyInstance, options: { publicUrl: string }): Promise<void> {

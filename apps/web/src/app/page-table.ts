@@ -79,6 +79,7 @@ export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
 /** The public routes of the contracts' PUBLIC_PATHS and their modules. */
 export const PUBLIC_PAGE_TABLE: Readonly<Record<keyof typeof PUBLIC_PATHS, PageModule>> = {
   login: () => import('../pages/login/login-page'),
+  signIn: () => import('../pages/sign-in/sign-in-page'),
   activate: () => import('../pages/activate/activate-page'),
   passwordReset: () => import('../pages/password-reset/password-reset-page'),
   implicitCallback: () => import('../pages/implicit-callback/implicit-callback-page'),

@@ -1,13 +1,23 @@
 import { PAGES, SETTINGS_PAGES } from '@portal/contracts/routes';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { BREAD_CONFIG, RBC_CONFIG, renderApp } from '../test/render-app';
+import { NORTHWIND, setUpTestApi } from '../test/test-api';
+
+const api = setUpTestApi();
+
+/** Provider staff at a merchant with every kind of program and every flag on: every page is theirs. */
+function signInWithEverything() {
+  api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+}
 
 const navigation = () => screen.getByRole('navigation', { name: 'Main navigation' });
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 
 describe('the router', () => {
+  beforeEach(signInWithEverything);
+
   it('renders the shell and the page at a path', async () => {
     await renderApp('/data-insights');
     expect(await heading('Data insights')).toBeTruthy();
@@ -70,6 +80,8 @@ describe('the router', () => {
 });
 
 describe('the rbc brand', () => {
+  beforeEach(signInWithEverything);
+
   const hidden = [
     ['/settlement-report', 'Settlement report'],
     ['/targeting-export', 'Targeting export'],
@@ -137,6 +149,8 @@ describe('the rbc brand', () => {
 });
 
 describe('the account settings', () => {
+  beforeEach(signInWithEverything);
+
   const settingsNavigation = () => screen.getByRole('navigation', { name: 'Account settings' });
 
   it('shows the general settings at /account-settings inside the settings shell', async () => {

@@ -1,10 +1,12 @@
 import { PAGES, PUBLIC_PATHS, type PageName } from '@portal/contracts/routes';
 import type { RouteObject } from 'react-router';
 import { LoadingPage } from '../components/loading-page';
+import { RequireAuth } from '../lib/auth/require-auth';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import type { PageHandle } from './current-page';
 import { PAGE_TABLE, PUBLIC_PAGE_TABLE, SETTINGS_GROUP } from './page-table';
 import { RouteError } from './route-error';
+import { SignedInSession } from './session/signed-in-session';
 import { AppLayout } from './shell/app-layout';
 import { PublicLayout } from './shell/public-layout';
 import { SettingsLayout } from './shell/settings-layout';
@@ -36,23 +38,34 @@ export function createAppRoutes(): RouteObject[] {
           ],
         },
         {
-          element: <AppLayout />,
+          // Signed out, every route below goes to /login and comes back after sign-in (§2).
+          element: <RequireAuth />,
           children: [
             {
-              // Inside the shell, so that a failing page keeps the header and the navigation.
-              errorElement: <RouteError />,
+              element: <SignedInSession />,
               children: [
                 {
-                  index: true,
-                  lazy: PAGE_TABLE.transactions.module,
-                  handle: { page: 'transactions' } satisfies PageHandle,
+                  element: <AppLayout />,
+                  children: [
+                    {
+                      // Inside the shell, so that a failing page keeps the header and the navigation.
+                      errorElement: <RouteError />,
+                      children: [
+                        {
+                          index: true,
+                          lazy: PAGE_TABLE.transactions.module,
+                          handle: { page: 'transactions' } satisfies PageHandle,
+                        },
+                        ...pages.filter((page) => !SETTINGS_GROUP.has(page)).map(pageRoute),
+                        {
+                          element: <SettingsLayout />,
+                          children: pages.filter((page) => SETTINGS_GROUP.has(page)).map(pageRoute),
+                        },
+                        { path: '*', element: <NotFoundPage /> },
+                      ],
+                    },
+                  ],
                 },
-                ...pages.filter((page) => !SETTINGS_GROUP.has(page)).map(pageRoute),
-                {
-                  element: <SettingsLayout />,
-                  children: pages.filter((page) => SETTINGS_GROUP.has(page)).map(pageRoute),
-                },
-                { path: '*', element: <NotFoundPage /> },
               ],
             },
           ],

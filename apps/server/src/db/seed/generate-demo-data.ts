@@ -23,8 +23,26 @@ import {
 import { DEMO_SIGN_INS } from './demo-users.js';
 import type { SeededRandom } from './random.js';
 
+/**
+ * The tables the demo data fills. Tables the server fills itself (keys, provider sessions, logs) are
+ * not demo data, so adding one to the schema does not touch the seed.
+ */
+type DemoTable =
+  | 'tenants'
+  | 'merchants'
+  | 'programs'
+  | 'merchant_program_participations'
+  | 'payment_products'
+  | 'payment_product_configurations'
+  | 'payment_product_enrollments'
+  | 'funding_configurations'
+  | 'merchant_values'
+  | 'feature_flags'
+  | 'feature_flag_overrides'
+  | 'users';
+
 /** Every row of the demo data, table by table, in an order that satisfies the foreign keys. */
-export type DemoData = { [Table in keyof Database]: Insertable<Database[Table]>[] };
+export type DemoData = { [Table in DemoTable]: Insertable<Database[Table]>[] };
 
 /**
  * "Now" for the demo data, fixed so that the same seed gives the same rows whenever it runs. Dates

@@ -43,4 +43,21 @@ describe.each(TEST_DIALECTS)('GET /api/public-config (%s)', (dialect) => {
       oidc: { authority: 'http://localhost:4000/oidc' },
     });
   });
+
+  it('points the portal at an external identity provider when one is configured', async () => {
+    testApp = await buildTestApp({
+      dialect,
+      config: {
+        externalOidc: {
+          issuer: 'https://login.example.com/oauth2/default',
+          clientId: 'portal-client',
+          audience: 'https://portal.example.com/api',
+        },
+      },
+    });
+    const response = await testApp.app.inject({ method: 'GET', url: '/api/public-config' });
+    expect(response.json()).toMatchObject({
+      oidc: { authority: 'https://login.example.com/oauth2/default', clientId: 'portal-client' },
+    });
+  });
 });

@@ -1,11 +1,9 @@
+import { PORTAL_CLIENT_ID } from '@portal/contracts/auth';
 import { BRAND_PROFILES } from '@portal/contracts/brands';
 import { PUBLIC_CONFIG_PATH, publicConfigSchema } from '@portal/contracts/public-config';
 import type { PublicConfig } from '@portal/contracts/public-config';
 import type { Config } from '../../config.js';
 import type { AppModule } from '../../http/module.js';
-
-/** The portal's OIDC client, registered with the built-in identity provider under this id. */
-const PORTAL_CLIENT_ID = 'merchant-portal';
 
 function publicConfigOf(config: Config): PublicConfig {
   return {
@@ -13,7 +11,10 @@ function publicConfigOf(config: Config): PublicConfig {
     apiurl: config.publicUrl,
     locales: [...BRAND_PROFILES[config.brand].locales],
     fakeAuth: config.fakeAuth,
-    oidc: { authority: `${config.publicUrl}/oidc`, clientId: PORTAL_CLIENT_ID },
+    // An external provider (Okta, Keycloak, Auth0) replaces the built-in one by configuration.
+    oidc: config.externalOidc
+      ? { authority: config.externalOidc.issuer, clientId: config.externalOidc.clientId }
+      : { authority: `${config.publicUrl}/oidc`, clientId: PORTAL_CLIENT_ID },
     demo: config.demoData,
   };
 }
@@ -24,6 +25,7 @@ export const publicConfigRoutes: AppModule = (app, { config }, done) => {
   app.get(
     PUBLIC_CONFIG_PATH,
     {
+      config: { access: 'public' },
       schema: {
         tags: ['portal'],
         summary: 'Brand, locales and sign-in settings of the portal',

@@ -1,27 +1,95 @@
-import { SCOPES } from '@portal/contracts/scopes';
-import { PAGES } from '@portal/contracts/routes';
+import { ROLE_SCOPES, ROLES, type Role } from '@portal/contracts/roles';
+import { ALL_SCOPES, SCOPES } from '@portal/contracts/scopes';
+import { PAGES, type PageName } from '@portal/contracts/routes';
 import { describe, expect, it } from 'vitest';
-import { allowEverything } from './access-context';
+import { buildAccessContext, type AccessInputs } from './access-context';
 import { visiblePages } from './visible-pages';
 
-const RBC_HIDDEN = ['settlementReport', 'targetingExport', 'carts', 'cartCreate', 'cart', 'locations'];
+const RBC_HIDDEN: PageName[] = [
+  'settlementReport',
+  'targetingExport',
+  'carts',
+  'cartCreate',
+  'cart',
+  'locations',
+];
+
+const everything: AccessInputs = {
+  brand: 'bread',
+  scopes: ALL_SCOPES,
+  programs: { ecommerce: true, ecommerceCheckoutSdk: true, instore: true, instoreVirtualCard: true },
+  flags: { isLocationPageEnabled: true, isMerchantIdValidationPageEnabled: true },
+};
+const allPages = Object.keys(PAGES) as PageName[];
+const visibleFor = (inputs: Partial<AccessInputs>) =>
+  [...visiblePages(buildAccessContext({ ...everything, ...inputs }))].sort();
+const except = (...pages: PageName[]) => allPages.filter((page) => !pages.includes(page)).sort();
 
 describe('visiblePages', () => {
-  it('shows every page to bread while everything is allowed', () => {
-    expect(visiblePages(allowEverything('bread')).size).toBe(Object.keys(PAGES).length);
+  it('shows every page to bread when everything is granted', () => {
+    expect(visibleFor({})).toEqual([...allPages].sort());
   });
 
   it('hides the settlement report, targeting export, carts and locations from rbc', () => {
-    const visible = visiblePages(allowEverything('rbc'));
-    for (const page of RBC_HIDDEN) expect(visible.has(page as keyof typeof PAGES), page).toBe(false);
-    expect(visible.size).toBe(Object.keys(PAGES).length - RBC_HIDDEN.length);
+    expect(visibleFor({ brand: 'rbc' })).toEqual(except(...RBC_HIDDEN));
   });
 
-  it('leaves out the pages the context does not grant', () => {
-    const context = { ...allowEverything('bread'), scopes: [SCOPES.settingsPageAccess] };
-    const visible = visiblePages(context);
-    expect(visible.has('generalSettings')).toBe(true);
-    expect(visible.has('userManagement')).toBe(false);
-    expect(visible.has('accessKeys')).toBe(false);
+  it('leaves out the pages the scopes do not grant', () => {
+    const visible = visibleFor({ scopes: [SCOPES.settingsPageAccess] });
+    expect(visible).toContain('generalSettings');
+    expect(visible).not.toContain('userManagement');
+    expect(visible).not.toContain('accessKeys');
+  });
+
+  it('leaves out the pages of programs the merchant does not have', () => {
+    const programs = {
+      ecommerce: false,
+      ecommerceCheckoutSdk: false,
+      instore: true,
+      instoreVirtualCard: false,
+    };
+    expect(visibleFor({ programs })).toEqual(
+      except(
+        'carts',
+        'cartCreate',
+        'cart',
+        'checkoutDesign',
+        'placementDesign',
+        'locationVerificationCodes',
+        'merchantIdValidation',
+      ),
+    );
+  });
+
+  it('turns a flag on only when the answer says true, and ignores flags that gate no page', () => {
+    expect(visibleFor({ flags: {} })).toEqual(except('locations', 'merchantIdValidation'));
+    expect(visibleFor({ flags: { isLocationPageEnabled: false, somethingElse: true } })).toEqual(
+      except('locations', 'merchantIdValidation'),
+    );
+    const context = buildAccessContext({
+      ...everything,
+      flags: { isLocationPageEnabled: true, other: true },
+    });
+    expect(context.flags).toEqual({ isLocationPageEnabled: true, isMerchantIdValidationPageEnabled: false });
+  });
+
+  const expected: Record<Role, PageName[]> = {
+    ADMIN: except('internalSettings'),
+    USER: except('internalSettings', 'userManagement', 'accessKeys', 'bankInformation', 'fundingSettings'),
+    READ_ONLY: except(
+      'internalSettings',
+      'userManagement',
+      'accessKeys',
+      'bankInformation',
+      'fundingSettings',
+      'cartCreate',
+      'locationVerificationCodes',
+      'merchantIdValidation',
+    ),
+    INTERNAL_ADMIN: except(),
+    INTERNAL_SUPPORT: except('cartCreate'),
+  };
+  it.each(ROLES)('offers %s the pages of its scopes', (role) => {
+    expect(visibleFor({ scopes: ROLE_SCOPES[role] })).toEqual(expected[role]);
   });
 });

@@ -1,0 +1,185 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { errors as joseErrors } from 'jose';
+import { ZodError } from 'zod';
+import { isProviderRole } from '@portal/contracts/roles';
+import type { Role } from '@portal/contracts/roles';
+import { PAGES } from '@portal/contracts/routes';
+import type { PageName } from '@portal/contracts/routes';
+import { hasAllScopes } from '@portal/contracts/scopes';
+import type { Scope } from '@portal/contracts/scopes';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { forbidden, notFound, unauthorized } from '../http/app-error.js';
+import { verifyPortalToken } from './portal-token.js';
+
+/**
+ * What a route lets through (docs/auth.md, "The server enforces access"):
+ * - `'public'`: anyone, no token;
+ * - `{ scopes }`: a valid portal token holding every one of these scopes (`[]`: any signed-in user);
+ * - `{ page }`: the scopes of that page in the PAGES table, and 404 where the server's brand hides the page.
+ */
+export type RouteAccess = 'public' | { readonly scopes: readonly Scope[] } | { readonly page: PageName };
+
+/** Who is calling, read from the verified portal token. */
+export interface Principal {
+  readonly userId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly scopes: readonly string[];
+  /** Null for provider staff who have not chosen a merchant. */
+  readonly tenantId: string | null;
+  /** The token's merchant; null while provider staff have not chosen one (the all-zero id). */
+  readonly merchantId: string | null;
+  readonly isProviderStaff: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** Set by the access hook on every route that is not public; reading it elsewhere is a bug (500). */
+    readonly principal: Principal;
+  }
+}
+
+export const MISSING_ACCESS_MESSAGE =
+  'API route declares no config.access: it refuses every request with 403 until it does';
+
+const CHOOSE_MERCHANT_MESSAGE = 'Choose a merchant first';
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/');
+}
+
+function isUnder(url: string, prefix: string): boolean {
+  return url === prefix || url.startsWith(`${prefix}/`);
+}
+
+/** The token of an `Authorization: Bearer <token>` header. */
+export function bearerTokenOf(request: FastifyRequest): string | undefined {
+  const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
+function refuseUnauthenticated(reply: FastifyReply, message: string, invalidToken: boolean): never {
+  // RFC 6750: a 401 names the scheme, and says when the token itself was the problem.
+  reply.header('WWW-Authenticate', invalidToken ? 'Bearer error="invalid_token"' : 'Bearer');
+  throw unauthorized(message);
+}
+
+/** A token that fails verification, as opposed to a database that fails to give the key (503). */
+function isBadToken(error: unknown): boolean {
+  return error instanceof joseErrors.JOSEError || error instanceof ZodError;
+}
+
+export interface AccessControlOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /**
+   * API paths registered by plugins that take no route options (the API docs): public by nature. Every
+   * other API route declares its access itself.
+   */
+  publicPathPrefixes?: readonly string[];
+}
+
+/**
+ * The server's access enforcement (docs/auth.md): one `onRequest` hook reads each route's
+ * `config.access`. An API route that declares nothing is refused with 403, and logged both when it is
+ * registered and when it is called, so that a forgotten declaration is secure and visible.
+ * Registered on the root instance before any route, so that its hooks see every route.
+ */
+export function registerAccessControl(
+  app: FastifyInstance,
+  { config, database, publicPathPrefixes = [] }: AccessControlOptions,
+): void {
+  const principals = new WeakMap<FastifyRequest, Principal>();
+
+  app.decorateRequest('principal', {
+    getter(this: FastifyRequest): Principal {
+      const principal = principals.get(this);
+      if (principal === undefined) {
+        throw new Error(
+          `request.principal read on ${this.method} ${this.url}, which has no signed-in caller`,
+        );
+      }
+      return principal;
+    },
+  });
+
+  app.addHook('onRoute', (route) => {
+    if (!isApiPath(route.url)) return;
+    if (publicPathPrefixes.some((prefix) => isUnder(route.url, prefix))) {
+      route.config = { ...route.config, access: 'public' };
+      return;
+    }
+    // Fastify copies each GET route to a HEAD route with the same options: one line per route is enough.
+    if (route.config?.access === undefined && route.method !== 'HEAD') {
+      app.log.error({ route: `${String(route.method)} ${route.url}` }, MISSING_ACCESS_MESSAGE);
+    }
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404) return;
+    const url = request.routeOptions.url ?? '';
+    const access = request.routeOptions.config.access;
+    if (access === undefined) {
+      if (!isApiPath(url)) return;
+      request.log.error({ route: `${request.method} ${url}` }, MISSING_ACCESS_MESSAGE);
+      throw forbidden();
+    }
+    if (access === 'public') return;
+
+    let required: readonly Scope[];
+    if ('page' in access) {
+      const page: { scopes: readonly Scope[]; hiddenForBrands?: readonly string[] } = PAGES[access.page];
+      // The page does not exist for this brand, so neither do the calls behind it.
+      if (page.hiddenForBrands?.includes(config.brand) === true) {
+        throw notFound(`No route for ${request.method} ${request.url.split('?', 1)[0] ?? ''}`);
+      }
+      required = page.scopes;
+    } else {
+      required = access.scopes;
+    }
+
+    const token = bearerTokenOf(request);
+    if (token === undefined) refuseUnauthenticated(reply, 'Authentication is required', false);
+    let verified;
+    try {
+      verified = await verifyPortalToken(database.db, config, token);
+    } catch (error) {
+      if (!isBadToken(error)) throw error;
+      request.log.info(
+        { reason: error instanceof Error ? error.message : String(error) },
+        'portal token refused',
+      );
+      refuseUnauthenticated(reply, 'The token is not valid or has expired', true);
+    }
+    if (!hasAllScopes(verified.scopes, required)) throw forbidden();
+
+    principals.set(request, {
+      userId: verified.userId,
+      email: verified.email,
+      role: verified.role,
+      scopes: verified.scopes,
+      tenantId: verified.tenantId,
+      merchantId: verified.merchantId,
+      isProviderStaff: isProviderRole(verified.role),
+    });
+  });
+}
+
+/**
+ * Throws 403 unless `merchantId` is the token's merchant. The message is the same whether or not that
+ * merchant exists, so that ids reveal nothing (docs/auth.md).
+ */
+export function requireMerchant(request: FastifyRequest, merchantId: string): void {
+  if (request.principal.merchantId !== merchantId) throw forbidden();
+}
+
+/** The token's merchant; 403 "Choose a merchant first" while provider staff have not chosen one. */
+export function currentMerchantId(request: FastifyRequest): string {
+  const merchantId = request.principal.merchantId;
+  if (merchantId === null) throw forbidden(CHOOSE_MERCHANT_MESSAGE);
+  return merchantId;
+}

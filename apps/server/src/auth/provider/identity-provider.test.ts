@@ -1,0 +1,670 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS, PORTAL_CLIENT_ID } from '@portal/contracts/auth';
+import type { UserStatus } from '@portal/contracts/enums';
+import { buildApp } from '../../app.js';
+import type { Config } from '../../config.js';
+import type { DatabaseHandle } from '../../db/database.js';
+import { freePort } from '../../test/free-port.js';
+import { openTestDatabase, TEST_DIALECTS } from '../../test/test-database.js';
+import { testConfig } from '../../test/tokens.js';
+import { hashPassword } from '../password.js';
+import {
+  ACCESS_TOKEN_TTL_SECONDS,
+  PORTAL_SCOPE,
+  SIGN_IN_LIFETIME_SECONDS,
+  providerPublicJwks,
+} from './provider.js';
+import { SIGN_IN_RATE_LIMIT } from './routes.js';
+
+const PASSWORD = 'Correct-Horse-7';
+const INDEX_HTML = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+/** The app listening on a free port, as a browser and oidc-client-ts reach it. */
+interface RunningApp {
+  app: FastifyInstance;
+  base: string;
+  config: Config;
+}
+
+async function startApp(
+  database: DatabaseHandle,
+  webDist: string,
+  port?: number,
+  overrides: Partial<Config> = {},
+): Promise<RunningApp> {
+  const listenOn = port ?? (await freePort());
+  const config = testConfig({ publicUrl: `http://127.0.0.1:${listenOn}`, ...overrides });
+  const app = await buildApp({ config, database, logger: pino({ level: 'silent' }), webDist });
+  await app.listen({ host: '127.0.0.1', port: listenOn });
+  return { app, base: config.publicUrl, config };
+}
+
+interface StoredCookie {
+  value: string;
+  path: string;
+}
+
+/** Just enough of a browser's cookie store: names, values and paths, all on one host. */
+class CookieJar {
+  readonly #cookies = new Map<string, StoredCookie>();
+
+  store(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+      const separator = pair.indexOf('=');
+      const name = pair.slice(0, separator);
+      const value = pair.slice(separator + 1);
+      const path = attributes.find((attribute) => /^path=/i.test(attribute))?.slice(5) ?? '/';
+      const expires = attributes.find((attribute) => /^expires=/i.test(attribute))?.slice(8);
+      const expired = expires !== undefined && Date.parse(expires) <= Date.now();
+      const key = `${name};${path}`;
+      if (value === '' || expired) this.#cookies.delete(key);
+      else this.#cookies.set(key, { value, path });
+    }
+  }
+
+  headerFor(url: string): string {
+    const { pathname } = new URL(url);
+    return [...this.#cookies.entries()]
+      .filter(
+        ([, cookie]) => pathname === cookie.path || pathname.startsWith(cookie.path.replace(/\/?$/, '/')),
+      )
+      .map(([key, cookie]) => `${key.split(';', 1)[0] ?? ''}=${cookie.value}`)
+      .join('; ');
+  }
+}
+
+/** A browser: a cookie jar, redirects followed by hand so that each hop can be checked. */
+class Browser {
+  readonly jar = new CookieJar();
+
+  constructor(private readonly base: string) {}
+
+  async request(
+    path: string,
+    init: { method?: string; form?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const url = new URL(path, this.base).toString();
+    const headers: Record<string, string> = { cookie: this.jar.headerFor(url) };
+    let body: string | undefined;
+    if (init.form !== undefined) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const response = await fetch(url, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
+    this.jar.store(response);
+    return response;
+  }
+
+  /** Follows 30x answers until one points outside the server's own paths (or is not a redirect). */
+  async follow(response: Response): Promise<Response> {
+    let current = response;
+    while (current.status >= 300 && current.status < 400) {
+      const location = locationOf(current);
+      const url = new URL(location, this.base);
+      if (url.origin !== this.base || !/^\/(oidc|login)\//.test(url.pathname)) return current;
+      current = await this.request(url.toString());
+    }
+    return current;
+  }
+}
+
+function locationOf(response: Response): string {
+  const location = response.headers.get('location');
+  if (location === null) throw new Error(`no Location on a ${response.status} answer`);
+  return location;
+}
+
+function pkcePair(): { verifier: string; challenge: string } {
+  const verifier = randomBytes(32).toString('base64url');
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  id_token: string;
+  expires_in: number;
+  scope?: string;
+}
+
+/** What oidc-client-ts does: authorization request, then the token request with the code verifier. */
+class PortalClient {
+  readonly browser: Browser;
+  readonly redirectUri: string;
+
+  constructor(private readonly running: RunningApp) {
+    this.browser = new Browser(running.base);
+    this.redirectUri = `${running.base}/implicit/callback`;
+  }
+
+  async startSignIn(): Promise<{ response: Response; verifier: string; state: string }> {
+    const { verifier, challenge } = pkcePair();
+    const state = randomUUID();
+    const query = new URLSearchParams({
+      client_id: PORTAL_CLIENT_ID,
+      redirect_uri: this.redirectUri,
+      response_type: 'code',
+      scope: PORTAL_SCOPE,
+      state,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+    });
+    const response = await this.browser.request(`/oidc/auth?${query.toString()}`);
+    return { response, verifier, state };
+  }
+
+  submitSignIn(loginPath: string, email: string, password: string): Promise<Response> {
+    return this.browser.request(loginPath.split('?', 1)[0] ?? loginPath, {
+      method: 'POST',
+      form: { email, password },
+    });
+  }
+
+  /** Sign-in from start to tokens, asserting each hop. */
+  async signIn(email: string, password = PASSWORD): Promise<Tokens> {
+    const { response, verifier, state } = await this.startSignIn();
+    expect(response.status).toBe(303);
+    const loginPath = locationOf(response);
+    expect(loginPath).toMatch(/^\/login\/[\w-]+$/);
+    const callback = await this.browser.follow(await this.submitSignIn(loginPath, email, password));
+    const code = this.codeFrom(callback, state);
+    return this.redeem(code, verifier);
+  }
+
+  codeFrom(callback: Response, state: string): string {
+    expect(callback.status).toBe(303);
+    const url = new URL(locationOf(callback));
+    expect(`${url.origin}${url.pathname}`).toBe(this.redirectUri);
+    expect(url.searchParams.get('state')).toBe(state);
+    const code = url.searchParams.get('code');
+    if (code === null) throw new Error(`no code in ${url.toString()}`);
+    return code;
+  }
+
+  async redeem(code: string, verifier: string): Promise<Tokens> {
+    const response = await this.token({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: this.redirectUri,
+      code_verifier: verifier,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Tokens;
+  }
+
+  token(form: Record<string, string>): Promise<Response> {
+    return fetch(`${this.running.base}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: PORTAL_CLIENT_ID, ...form }).toString(),
+    });
+  }
+
+  refresh(refreshToken: string): Promise<Response> {
+    return this.token({ grant_type: 'refresh_token', refresh_token: refreshToken });
+  }
+
+  revoke(refreshToken: string): Promise<Response> {
+    return fetch(`${this.running.base}/oidc/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: PORTAL_CLIENT_ID,
+        token: refreshToken,
+        token_type_hint: 'refresh_token',
+      }).toString(),
+    });
+  }
+}
+
+async function insertUser(
+  database: DatabaseHandle,
+  { status = 'ACTIVE', password = PASSWORD }: { status?: UserStatus; password?: string } = {},
+): Promise<{ id: string; email: string }> {
+  const id = randomUUID();
+  const email = `user-${id.slice(0, 8)}@provider.test`;
+  const now = new Date().toISOString();
+  await database.db
+    .insertInto('users')
+    .values({
+      id,
+      tenant_id: null,
+      merchant_id: null,
+      email,
+      first_name: 'Morgan',
+      last_name: 'Tester',
+      role: 'INTERNAL_ADMIN',
+      status,
+      password_hash: await hashPassword(password),
+      locked_until: null,
+      invited_at: null,
+      last_sign_in_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { id, email };
+}
+
+async function expectInvalidGrant(response: Response): Promise<void> {
+  expect(response.status).toBe(400);
+  expect(await response.json()).toMatchObject({ error: 'invalid_grant' });
+}
+
+describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (dialect) => {
+  let webDist: string;
+  let database: DatabaseHandle;
+  const running: RunningApp[] = [];
+
+  async function start(port?: number, overrides?: Partial<Config>): Promise<RunningApp> {
+    const started = await startApp(database, webDist, port, overrides);
+    running.push(started);
+    return started;
+  }
+
+  beforeAll(() => {
+    webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+  });
+
+  afterAll(() => {
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dialect);
+  });
+
+  afterAll(async () => {
+    await database.destroy();
+  });
+
+  afterEach(async () => {
+    for (const started of running.splice(0)) await started.app.close();
+  });
+
+  it('publishes its discovery document and keys', async () => {
+    const { base } = await start();
+    const response = await fetch(`${base}/oidc/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = (await response.json()) as Record<string, unknown>;
+    expect(discovery).toMatchObject({
+      issuer: `${base}/oidc`,
+      authorization_endpoint: `${base}/oidc/auth`,
+      token_endpoint: `${base}/oidc/token`,
+      jwks_uri: `${base}/oidc/jwks`,
+      end_session_endpoint: `${base}/oidc/session/end`,
+      revocation_endpoint: `${base}/oidc/token/revocation`,
+      code_challenge_methods_supported: ['S256'],
+    });
+    const jwks = (await (await fetch(`${base}/oidc/jwks`)).json()) as { keys: { kid: string; d?: string }[] };
+    const local = await providerPublicJwks(database.db);
+    expect(jwks.keys.map((key) => key.kid)).toEqual(local.keys.map((key) => key.kid));
+    expect(jwks.keys.every((key) => key.d === undefined)).toBe(true);
+    expect(local.keys.every((key) => key.d === undefined)).toBe(true);
+
+    // A path under /oidc that is none of the provider's answers like any unknown API path.
+    const unknown = await fetch(`${base}/oidc/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No route for GET /oidc/nothing-here' },
+    });
+  });
+
+  it('signs in with the authorization code and PKCE, and issues a JWT access token for the API', async () => {
+    const started = await start();
+    const { base } = started;
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+
+    const { response, verifier, state } = await client.startSignIn();
+    expect(response.status).toBe(303);
+    const loginPath = locationOf(response);
+    const interactionId = /^\/login\/([\w-]+)$/.exec(loginPath)?.[1] ?? '';
+    expect(interactionId).not.toBe('');
+
+    // The page itself is the portal's (the SPA), and the server tells it what it needs.
+    const page = await client.browser.request(loginPath);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe(INDEX_HTML);
+    const details = await fetch(`${base}/api/auth/interaction/${interactionId}`);
+    expect(details.status).toBe(200);
+    expect(await details.json()).toEqual({ prompt: 'login', clientName: 'Merchant portal' });
+
+    const wrong = await client.submitSignIn(loginPath, user.email, 'not-the-password');
+    expect(wrong.status).toBe(303);
+    expect(locationOf(wrong)).toBe(`${loginPath}?error=invalid`);
+    const unknown = await client.submitSignIn(loginPath, 'nobody@provider.test', PASSWORD);
+    expect(locationOf(unknown)).toBe(`${loginPath}?error=invalid`);
+
+    const right = await client.submitSignIn(loginPath, user.email.toUpperCase(), PASSWORD);
+    expect(right.status).toBe(303);
+    expect(locationOf(right)).toBe(`${base}/oidc/auth/${interactionId}`);
+    const callback = await client.browser.follow(right);
+    const code = client.codeFrom(callback, state);
+    const tokens = await client.redeem(code, verifier);
+
+    expect(tokens.expires_in).toBe(ACCESS_TOKEN_TTL_SECONDS);
+    expect(typeof tokens.refresh_token).toBe('string');
+    expect(decodeProtectedHeader(tokens.access_token)).toMatchObject({ alg: 'ES256', typ: 'at+jwt' });
+    const jwks = createLocalJWKSet(await providerPublicJwks(database.db));
+    const { payload } = await jwtVerify(tokens.access_token, jwks, {
+      issuer: `${base}/oidc`,
+      audience: `${base}/api`,
+      typ: 'at+jwt',
+      algorithms: ['ES256'],
+    });
+    expect(payload).toMatchObject({ sub: user.id, email: user.email, client_id: PORTAL_CLIENT_ID });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(ACCESS_TOKEN_TTL_SECONDS);
+
+    const idToken = await jwtVerify(tokens.id_token, jwks, {
+      issuer: `${base}/oidc`,
+      audience: PORTAL_CLIENT_ID,
+    });
+    expect(idToken.payload).toMatchObject({ sub: user.id, email: user.email, name: 'Morgan Tester' });
+
+    const row = await database.db
+      .selectFrom('users')
+      .select(['last_sign_in_at', 'failed_sign_ins'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_sign_in_at).not.toBeNull();
+    expect(row.failed_sign_ins).toBe(0);
+
+    // The code is single use.
+    await expectInvalidGrant(
+      await client.token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: client.redirectUri,
+        code_verifier: verifier,
+      }),
+    );
+
+    // Signed in already: the next authorization request goes straight back, with no consent screen.
+    const again = await client.startSignIn();
+    client.codeFrom(again.response, again.state);
+  });
+
+  it('refuses a token request without the right code verifier', async () => {
+    const started = await start();
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+    const { response, state } = await client.startSignIn();
+    const callback = await client.browser.follow(
+      await client.submitSignIn(locationOf(response), user.email, PASSWORD),
+    );
+    const code = client.codeFrom(callback, state);
+    await expectInvalidGrant(
+      await client.token({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: client.redirectUri,
+        code_verifier: pkcePair().verifier,
+      }),
+    );
+  });
+
+  it('rotates refresh tokens, refuses a reused one, and survives a restart on the same database', async () => {
+    const first = await start();
+    const user = await insertUser(database);
+    const client = new PortalClient(first);
+    const signedIn = await client.signIn(user.email);
+
+    // The sign-in's refresh token as stored: its end is brought forward to tell rotation's rule apart.
+    const storedRefreshTokens = async () =>
+      (
+        await database.db
+          .selectFrom('oidc_models')
+          .select(['id', 'payload'])
+          .where('model', '=', 'RefreshToken')
+          .execute()
+      )
+        .map((row) => ({
+          id: row.id,
+          payload: JSON.parse(row.payload) as { accountId?: string; exp?: number },
+        }))
+        .filter((row) => row.payload.accountId === user.id);
+    const [original] = await storedRefreshTokens();
+    expect((original?.payload.exp ?? 0) - Date.now() / 1000).toBeGreaterThan(SIGN_IN_LIFETIME_SECONDS - 60);
+    const soonerEnd = Math.floor(Date.now() / 1000) + 300;
+    await database.db
+      .updateTable('oidc_models')
+      .set({ payload: JSON.stringify({ ...original?.payload, exp: soonerEnd }) })
+      .where('model', '=', 'RefreshToken')
+      .where('id', '=', original?.id ?? '')
+      .execute();
+
+    const refreshed = await client.refresh(signedIn.refresh_token);
+    expect(refreshed.status).toBe(200);
+    const rotated = (await refreshed.json()) as Tokens;
+    expect(rotated.refresh_token).not.toBe(signedIn.refresh_token);
+    // Rotation never extends a sign-in: the new refresh token ends when the first one would have.
+    const newEnds = (await storedRefreshTokens()).filter((row) => row.id !== original?.id);
+    expect(newEnds).toHaveLength(1);
+    expect(Math.abs((newEnds[0]?.payload.exp ?? 0) - soonerEnd)).toBeLessThanOrEqual(1);
+    const jwks = createLocalJWKSet(await providerPublicJwks(database.db));
+    await jwtVerify(rotated.access_token, jwks, {
+      issuer: `${first.base}/oidc`,
+      audience: `${first.base}/api`,
+    });
+
+    // Another process on the same database and URL: the adapter and the shared keys carry the sign-in.
+    const port = Number(new URL(first.base).port);
+    await first.app.close();
+    running.splice(running.indexOf(first), 1);
+    const second = await start(port);
+    const afterRestart = await new PortalClient(second).refresh(rotated.refresh_token);
+    expect(afterRestart.status).toBe(200);
+    const fresh = (await afterRestart.json()) as Tokens;
+    const { payload } = await jwtVerify(fresh.access_token, jwks, {
+      issuer: `${second.base}/oidc`,
+      audience: `${second.base}/api`,
+      typ: 'at+jwt',
+    });
+    expect(payload.sub).toBe(user.id);
+
+    // Reusing a rotated refresh token is refused, and revokes the whole grant (reuse detection).
+    const secondClient = new PortalClient(second);
+    await expectInvalidGrant(await secondClient.refresh(signedIn.refresh_token));
+    await expectInvalidGrant(await secondClient.refresh(fresh.refresh_token));
+  });
+
+  it('revokes a refresh token', async () => {
+    const started = await start();
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+    const tokens = await client.signIn(user.email);
+    const revoked = await client.revoke(tokens.refresh_token);
+    expect(revoked.status).toBe(200);
+    await expectInvalidGrant(await client.refresh(tokens.refresh_token));
+  });
+
+  it('ends the session without a confirmation page and returns to /logout/callback', async () => {
+    const started = await start();
+    const { base } = started;
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+    const tokens = await client.signIn(user.email);
+
+    const state = randomUUID();
+    const query = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${base}/logout/callback`,
+      client_id: PORTAL_CLIENT_ID,
+      state,
+    });
+    const page = await client.browser.request(`/oidc/session/end?${query.toString()}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).not.toContain('fonts.googleapis.com');
+    expect(html).not.toMatch(/Yes, sign me out/);
+    // The page submits itself; its inline script runs under the helmet policy thanks to a nonce.
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toBeDefined();
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(new RegExp(`script-src [^;]*'nonce-${(nonce ?? '').replace(/[+/=]/g, '\\$&')}'`));
+    expect(html).toContain("input.name = 'logout'");
+
+    // What that script does: post the provider's form with logout=yes.
+    const action = /<form id="op\.logoutForm" method="post" action="([^"]+)">/.exec(html)?.[1] ?? '';
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    const confirmed = await client.browser.request(action, { method: 'POST', form: { xsrf, logout: 'yes' } });
+    expect(confirmed.status).toBe(303);
+    expect(locationOf(confirmed)).toBe(`${base}/logout/callback?state=${state}`);
+
+    // The session and its grant are gone: the refresh token is dead and the next sign-in asks again.
+    await expectInvalidGrant(await client.refresh(tokens.refresh_token));
+    const next = await client.startSignIn();
+    expect(next.response.status).toBe(303);
+    expect(locationOf(next.response)).toMatch(/^\/login\/[\w-]+$/);
+  });
+
+  it(`locks an account after ${MAX_FAILED_SIGN_INS} failures in a row, even against the right password`, async () => {
+    const started = await start();
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+    const { response } = await client.startSignIn();
+    const loginPath = locationOf(response);
+
+    for (let attempt = 1; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
+      const refused = await client.submitSignIn(loginPath, user.email, `wrong-${attempt}`);
+      expect(locationOf(refused)).toBe(`${loginPath}?error=invalid`);
+    }
+    const before = Date.now();
+    const locking = await client.submitSignIn(loginPath, user.email, 'wrong-last');
+    const lockedAt = new URL(locationOf(locking), started.base);
+    expect(lockedAt.pathname).toBe(loginPath);
+    expect(lockedAt.searchParams.get('error')).toBe('locked');
+    const until = Date.parse(lockedAt.searchParams.get('until') ?? '');
+    expect(until - before).toBeGreaterThanOrEqual(LOCKOUT_MINUTES * 60_000 - 1_000);
+    expect(until - before).toBeLessThanOrEqual(LOCKOUT_MINUTES * 60_000 + 5_000);
+
+    const refusedRight = await client.submitSignIn(loginPath, user.email, PASSWORD);
+    expect(new URL(locationOf(refusedRight), started.base).searchParams.get('error')).toBe('locked');
+
+    // The lock ends (moved into the past rather than waited for): the right password works again.
+    await database.db
+      .updateTable('users')
+      .set({ locked_until: new Date(Date.now() - 1_000).toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    const accepted = await client.submitSignIn(loginPath, user.email, PASSWORD);
+    expect(locationOf(accepted)).toMatch(/\/oidc\/auth\//);
+    const row = await database.db
+      .selectFrom('users')
+      .select(['failed_sign_ins', 'locked_until'])
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failed_sign_ins: 0, locked_until: null });
+  });
+
+  it('refuses a disabled user, and stops refreshing for a user disabled after signing in', async () => {
+    const started = await start();
+    const client = new PortalClient(started);
+    const disabled = await insertUser(database, { status: 'DISABLED' });
+    const { response } = await client.startSignIn();
+    const loginPath = locationOf(response);
+    expect(locationOf(await client.submitSignIn(loginPath, disabled.email, PASSWORD))).toBe(
+      `${loginPath}?error=disabled`,
+    );
+    expect(locationOf(await client.submitSignIn(loginPath, disabled.email, 'wrong'))).toBe(
+      `${loginPath}?error=invalid`,
+    );
+
+    const active = await insertUser(database);
+    const tokens = await new PortalClient(started).signIn(active.email);
+    await database.db.updateTable('users').set({ status: 'DISABLED' }).where('id', '=', active.id).execute();
+    await expectInvalidGrant(await client.refresh(tokens.refresh_token));
+  });
+
+  it('sends a post without its interaction cookie back to the page as expired', async () => {
+    const started = await start();
+    const user = await insertUser(database);
+    const client = new PortalClient(started);
+    const { response } = await client.startSignIn();
+    const loginPath = locationOf(response);
+
+    // Another browser (a cross-site form post arrives the same way: SameSite=Lax keeps the cookie back).
+    const stranger = new Browser(started.base);
+    const forged = await stranger.request(loginPath, {
+      method: 'POST',
+      form: { email: user.email, password: PASSWORD },
+    });
+    expect(forged.status).toBe(303);
+    expect(locationOf(forged)).toBe(`${loginPath}?error=expired`);
+
+    const unknown = await fetch(`${started.base}/api/auth/interaction/not-an-interaction`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('limits sign-in attempts per address', async () => {
+    const started = await start();
+    const client = new PortalClient(started);
+    const { response } = await client.startSignIn();
+    const loginPath = locationOf(response);
+    const errors: (string | null)[] = [];
+    for (let attempt = 0; attempt <= SIGN_IN_RATE_LIMIT.max; attempt += 1) {
+      const refused = await client.submitSignIn(loginPath, 'nobody@provider.test', 'wrong');
+      errors.push(new URL(locationOf(refused), started.base).searchParams.get('error'));
+    }
+    expect(errors.slice(0, SIGN_IN_RATE_LIMIT.max).every((error) => error === 'invalid')).toBe(true);
+    expect(errors.at(-1)).toBe('rate_limited');
+  });
+
+  it('renders its errors on a self-contained page', async () => {
+    const started = await start();
+    const response = await fetch(
+      `${started.base}/oidc/auth?client_id=${PORTAL_CLIENT_ID}&response_type=code&scope=openid&redirect_uri=https://evil.example/cb`,
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('Sign-in could not continue');
+    expect(html).toContain('redirect_uri');
+    expect(html).not.toMatch(/https?:\/\/(?!evil)[^"' ]*fonts/);
+    expect(html).toContain('href="/login"');
+  });
+
+  it('is not there at all when an external provider is configured', async () => {
+    const started = await start(undefined, {
+      externalOidc: { issuer: 'https://idp.example', clientId: 'portal', audience: 'api://default' },
+    });
+    for (const [method, path] of [
+      ['GET', '/oidc/.well-known/openid-configuration'],
+      ['POST', '/login/an-interaction'],
+      ['GET', '/api/auth/interaction/an-interaction'],
+    ] as const) {
+      const response = await fetch(`${started.base}${path}`, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+  });
+
+  it('accepts the Vite dev server as a redirect target in development only', async () => {
+    const production = await start(undefined, { nodeEnv: 'production' });
+    const development = await start(undefined, { nodeEnv: 'development' });
+    for (const [started, expected] of [
+      [production, 400],
+      [development, 303],
+    ] as const) {
+      const query = new URLSearchParams({
+        client_id: PORTAL_CLIENT_ID,
+        redirect_uri: 'http://localhost:5173/implicit/callback',
+        response_type: 'code',
+        scope: PORTAL_SCOPE,
+        code_challenge: pkcePair().challenge,
+        code_challenge_method: 'S256',
+      });
+      const response = await fetch(`${started.base}/oidc/auth?${query.toString()}`, { redirect: 'manual' });
+      expect(response.status, started.config.nodeEnv).toBe(expected);
+    }
+  });
+});

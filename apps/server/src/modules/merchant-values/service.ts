@@ -1,0 +1,43 @@
+import type { Kysely } from 'kysely';
+import type { MerchantValues, MerchantValuesUpdate } from '@portal/contracts/merchant-values';
+import type { Database } from '../../db/schema.js';
+import { programForMerchant } from '../programs/service.js';
+import { deleteValue, listValues, upsertValue } from './repository.js';
+
+async function read(db: Kysely<Database>, programId: string, merchantId: string): Promise<MerchantValues> {
+  const rows = await listValues(db, programId, merchantId);
+  return {
+    programID: programId,
+    merchantID: merchantId,
+    values: Object.fromEntries(rows.map((row) => [row.value_key, row.value])),
+  };
+}
+
+/** The values of a program the merchant takes or took part in (403 otherwise). */
+export async function merchantValues(
+  db: Kysely<Database>,
+  programId: string,
+  merchantId: string,
+): Promise<MerchantValues> {
+  await programForMerchant(db, merchantId, programId);
+  return read(db, programId, merchantId);
+}
+
+/** Applies every key at once or none: `null` removes a key, a string sets it. */
+export async function updateMerchantValues(
+  db: Kysely<Database>,
+  programId: string,
+  merchantId: string,
+  changes: MerchantValuesUpdate,
+  now = new Date(),
+): Promise<MerchantValues> {
+  await programForMerchant(db, merchantId, programId);
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) await deleteValue(trx, programId, merchantId, key);
+      else await upsertValue(trx, { programId, merchantId, key, value, at });
+    }
+    return read(trx, programId, merchantId);
+  });
+}

@@ -1,0 +1,58 @@
+import type { Kysely } from 'kysely';
+import type { Brand } from '@portal/contracts/brands';
+import type { CurrentMerchant, MerchantSummary } from '@portal/contracts/merchants';
+import type { Pagination } from '@portal/contracts/api';
+import type { Principal } from '../../auth/access.js';
+import type { Database } from '../../db/schema.js';
+import { forbidden } from '../../http/app-error.js';
+import { findMerchant, listMerchants } from './repository.js';
+
+export interface MerchantsPage {
+  items: MerchantSummary[];
+  pagination: Pagination;
+}
+
+/**
+ * The merchants the caller may choose: provider staff see every merchant of the server's brand, a
+ * merchant user sees only its own.
+ */
+export async function merchantsFor(
+  db: Kysely<Database>,
+  principal: Principal,
+  brand: Brand,
+  query: { search?: string | undefined; limit: number; offset: number },
+): Promise<MerchantsPage> {
+  // A merchant user's token always names its merchant (the exchange sees to it); refuse one that does not.
+  if (!principal.isProviderStaff && principal.merchantId === null) throw forbidden();
+  const { rows, total } = await listMerchants(
+    db,
+    {
+      brand,
+      ...(principal.isProviderStaff ? {} : { merchantId: principal.merchantId ?? '' }),
+      ...(query.search === undefined ? {} : { search: query.search }),
+    },
+    query,
+  );
+  return {
+    items: rows.map((row) => ({ id: row.id, name: row.name, legalName: row.legal_name })),
+    pagination: { offset: query.offset, limit: query.limit, total },
+  };
+}
+
+/** The token's merchant; 403 (not 404) when it has gone or is not of this brand, revealing nothing. */
+export async function currentMerchant(
+  db: Kysely<Database>,
+  merchantId: string,
+  brand: Brand,
+): Promise<CurrentMerchant> {
+  const row = await findMerchant(db, merchantId);
+  if (row?.brand !== brand) throw forbidden();
+  return {
+    id: row.id,
+    name: row.name,
+    legalName: row.legal_name,
+    timeZone: row.time_zone,
+    currency: row.currency,
+    language: row.language,
+  };
+}

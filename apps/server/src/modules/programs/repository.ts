@@ -1,0 +1,64 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface ParticipationPage {
+  showArchived: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** A page of a merchant's participations in the stable order (created_at, id) of their index. */
+export async function listParticipations(db: Db, merchantId: string, page: ParticipationPage) {
+  let query = db.selectFrom('merchant_program_participations').where('merchant_id', '=', merchantId);
+  if (!page.showArchived) query = query.where('deleted_at', 'is', null);
+  const rows = await query
+    .select(['id', 'program_id', 'merchant_id', 'created_at', 'deleted_at'])
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await query
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows, total };
+}
+
+/**
+ * The program, with its tenant's brand, when the merchant takes part in it: now (`activeOnly`) or at
+ * any time (ended participations included).
+ */
+export async function findParticipatedProgram(
+  db: Db,
+  merchantId: string,
+  programId: string,
+  { activeOnly }: { activeOnly: boolean },
+) {
+  return db
+    .selectFrom('programs')
+    .innerJoin('tenants', 'tenants.id', 'programs.tenant_id')
+    .where('programs.id', '=', programId)
+    .where((eb) => {
+      let participation = eb
+        .selectFrom('merchant_program_participations')
+        .select('merchant_program_participations.id')
+        .whereRef('merchant_program_participations.program_id', '=', 'programs.id')
+        .where('merchant_program_participations.merchant_id', '=', merchantId);
+      if (activeOnly)
+        participation = participation.where('merchant_program_participations.deleted_at', 'is', null);
+      return eb.exists(participation);
+    })
+    .select([
+      'programs.id',
+      'programs.name',
+      'programs.channel',
+      'programs.display_interest_rate_bps',
+      'programs.checkout_mode',
+      'programs.min_amount',
+      'programs.max_amount',
+      'tenants.brand',
+    ])
+    .executeTakeFirst();
+}

@@ -1,0 +1,42 @@
+import { MERCHANTS_PATH, merchantsResponseSchema, type MerchantSummary } from '@portal/contracts/merchants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http/http-client';
+
+export interface MerchantsPage {
+  readonly items: readonly MerchantSummary[];
+  readonly total: number;
+  /** The search these are the matches of, as the chooser keeps them on screen during the next load. */
+  readonly search: string;
+}
+
+/** The chooser shows the best matches; a longer list is narrowed by searching, not by scrolling. */
+const MERCHANT_SEARCH_LIMIT = 20;
+
+/** `GET /api/merchants?search=…`: the merchants provider staff may choose, matching the text. */
+async function searchMerchants(search: string, signal?: AbortSignal): Promise<MerchantsPage> {
+  const text = search.trim();
+  const { data } = await apiRequest(MERCHANTS_PATH, {
+    query: { search: text || undefined, limit: MERCHANT_SEARCH_LIMIT, offset: 0 },
+    schema: merchantsResponseSchema,
+    signal,
+  });
+  return { items: data.items, total: data.pagination.total, search: text };
+}
+
+export const merchantKeys = {
+  search: (search: string) => ['merchants', 'search', search.trim()] as const,
+  current: (merchantId: string) => ['merchants', 'current', merchantId] as const,
+};
+
+function merchantSearchQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: merchantKeys.search(search),
+    queryFn: ({ signal }) => searchMerchants(search, signal),
+    // The previous matches stay while the next ones load, so the list does not flicker while typing.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMerchantSearch(search: string) {
+  return useQuery(merchantSearchQueryOptions(search));
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { AuthSession, AuthSnapshot } from './auth-session';
+
+const AuthSessionContext = createContext<AuthSession | null>(null);
+
+export interface AuthProviderProps {
+  /** The app's one session (`createAuthSession`), made before rendering so the HTTP client can use it. */
+  readonly session: AuthSession;
+  readonly children: ReactNode;
+}
+
+export function AuthProvider({ session, children }: AuthProviderProps) {
+  return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
+}
+
+export type Auth = AuthSnapshot &
+  Pick<AuthSession, 'signIn' | 'completeSignIn' | 'signInAsFakeUser' | 'switchMerchant' | 'signOut'>;
+
+/** The signed-in state and what changes it; re-renders when the state changes. */
+export function useAuth(): Auth {
+  const session = useContext(AuthSessionContext);
+  if (!session) throw new Error('useAuth is used outside of an AuthProvider');
+  const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
+  return {
+    ...snapshot,
+    signIn: session.signIn,
+    completeSignIn: session.completeSignIn,
+    signInAsFakeUser: session.signInAsFakeUser,
+    switchMerchant: session.switchMerchant,
+    signOut: session.signOut,
+  };
+}

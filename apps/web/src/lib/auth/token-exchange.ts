@@ -1,0 +1,54 @@
+import {
+  PORTAL_APP_ID,
+  TOKEN_EXCHANGE_PATH,
+  tokenExchangeResponseSchema,
+  type TokenExchangeRequest,
+} from '@portal/contracts/auth';
+import { CLIENT_LOG_PATH, type ClientLogEntry } from '@portal/contracts/client-log';
+import { ApiError } from '../http/api-error';
+import { apiRequest } from '../http/http-client';
+
+type ExchangeOutcome = { token: string; error?: undefined } | { token: ''; error: unknown };
+
+/**
+ * Reports an auth failure to the server's log (specification §7: unauthenticated, as the user has no
+ * portal token at this point). Never the tokens themselves. A failed report is dropped: there is
+ * nowhere left to report it.
+ */
+export async function logAuthError(message: string, context: Record<string, unknown>): Promise<void> {
+  const entry: ClientLogEntry = { level: 'error', message, context };
+  try {
+    await apiRequest(CLIENT_LOG_PATH, { method: 'POST', authenticated: false, body: entry });
+  } catch {
+    // Dropped on purpose, see above.
+  }
+}
+
+export function errorContext(error: unknown): Record<string, unknown> {
+  if (error instanceof ApiError) {
+    return { status: error.status, code: error.code, error: error.message, requestId: error.requestId };
+  }
+  return { error: error instanceof Error ? error.message : String(error) };
+}
+
+/**
+ * Trades the identity provider's access token for the portal's own token (specification §7). A
+ * failure is logged and yields an empty token, with the error for the caller to report.
+ */
+export async function exchangeToken(providerToken: string, merchantId: string): Promise<ExchangeOutcome> {
+  const body: TokenExchangeRequest = { appID: PORTAL_APP_ID, merchantID: merchantId };
+  try {
+    const { token } = await apiRequest(TOKEN_EXCHANGE_PATH, {
+      method: 'POST',
+      bearerToken: providerToken,
+      body,
+      schema: tokenExchangeResponseSchema,
+    });
+    if (token === '') throw new Error('The token exchange answered an empty token');
+    return { token };
+  } catch (error) {
+    // Not awaited: a slow log must not hold the user on the loading page.
+    void logAuthError('Token exchange failed', { merchantID: merchantId, ...errorContext(error) });
+    return { token: '', error };
+  }
+}

@@ -1,0 +1,84 @@
+import { TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { PUBLIC_PATHS } from '@portal/contracts/routes';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rememberOriginPath } from '../../lib/auth/origin-path';
+import { RequireAuth } from '../../lib/auth/require-auth';
+import {
+  createStubUserManager,
+  json,
+  portalToken,
+  providerUser,
+  renderWithAuth,
+  stubApi,
+} from '../../lib/auth/test-utils';
+
+const MERCHANT = '11111111-1111-4111-8111-111111111111';
+const token = portalToken({
+  scp: [],
+  cid: MERCHANT,
+  tenantID: 'bread',
+  sub: 's',
+  uid: 'u',
+  merchantID: MERCHANT,
+});
+
+const routes = [
+  { path: PUBLIC_PATHS.login, element: <h1>Login</h1> },
+  { path: PUBLIC_PATHS.implicitCallback, lazy: () => import('./implicit-callback-page') },
+  { element: <RequireAuth />, children: [{ path: '/carts', element: <h1>Carts</h1> }] },
+];
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('/implicit/callback', () => {
+  it('shows a loading page, then lands signed in on the page the user came for', async () => {
+    let answer: (value: { status: number; body?: unknown }) => void = () => undefined;
+    const exchanged = new Promise<{ status: number; body?: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const { status, body } = await exchanged;
+        return new Response(JSON.stringify(body), { status });
+      }),
+    );
+    rememberOriginPath('/carts?status=SENT');
+    const userManager = createStubUserManager(providerUser('provider-access-token'));
+    const { router } = await renderWithAuth({
+      routes,
+      path: '/implicit/callback?code=c&state=s',
+      userManager,
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Signing you in' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading…');
+    answer(json(200, { token }));
+
+    expect(await screen.findByRole('heading', { name: 'Carts' })).toBeTruthy();
+    expect(router.state.location.pathname + router.state.location.search).toBe('/carts?status=SENT');
+    expect(userManager.signinRedirectCallback).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes to /login with the alert when the exchange fails', async () => {
+    stubApi({ [`POST ${TOKEN_EXCHANGE_PATH}`]: json(500, { error: { code: 'INTERNAL', message: 'Boom' } }) });
+    const userManager = createStubUserManager(providerUser('provider-access-token'));
+    const { router } = await renderWithAuth({
+      routes,
+      path: '/implicit/callback?code=c&state=s',
+      userManager,
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('alert').textContent).toContain('Error was: Boom');
+  });
+});

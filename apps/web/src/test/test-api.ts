@@ -1,0 +1,216 @@
+import { ANALYTICS_EVENTS_PATH } from '@portal/contracts/analytics';
+import { TOKEN_EXCHANGE_PATH, tokenExchangeRequestSchema } from '@portal/contracts/auth';
+import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
+import { FEATURE_FLAG_BULK_EVALUATION_PATH } from '@portal/contracts/feature-flags';
+import { CURRENT_MERCHANT_PATH, MERCHANTS_PATH, type MerchantSummary } from '@portal/contracts/merchants';
+import { PARTICIPATIONS_PATH, PROGRAM_PATH, type Program } from '@portal/contracts/programs';
+import { NO_MERCHANT_ID, ROLE_SCOPES, type Role } from '@portal/contracts/roles';
+import type { PortalTokenClaims } from '@portal/contracts/token';
+import { delay, http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { portalToken } from '../lib/auth/test-utils';
+import { setToken } from '../lib/storage/portal-storage';
+
+export const NORTHWIND: MerchantSummary = {
+  id: '5b0a4c1e-6d39-4f4c-9d5e-1f2a3b4c5d6e',
+  name: 'Northwind Demo Outfitters',
+  legalName: 'Northwind Outfitters LLC',
+};
+export const LAKESIDE: MerchantSummary = {
+  id: '7c1b5d2f-7e4a-4a5d-8e6f-2a3b4c5d6e7f',
+  name: 'Lakeside Furniture Co.',
+  legalName: 'Lakeside Furniture Company Inc.',
+};
+export const SUMMIT: MerchantSummary = {
+  id: '8d2c6e3a-8f5b-4b6e-9f7a-3b4c5d6e7f8a',
+  name: 'Summit Cycle Works',
+  legalName: 'Summit Cycle Works Corp.',
+};
+export const MAPLE: MerchantSummary = {
+  id: '9e3d7f4b-9a6c-4c7f-8a8b-4c5d6e7f8a9b',
+  name: 'Maple Demo Home Supply',
+  legalName: 'Maple Home Supply Ltd.',
+};
+
+const money = { currency: 'USD', value: 10_000 } as const;
+
+/** One program of each kind, so that every program requirement of the PAGES table is met. */
+export const ALL_PROGRAM_KINDS: readonly Program[] = [
+  {
+    id: 'program-ecomm',
+    name: 'Online instalments',
+    channel: 'ECOMM',
+    displayInterestRateBPS: 999,
+    checkoutMode: 'Modal',
+    minAmount: money,
+    maxAmount: money,
+  },
+  {
+    id: 'program-instore',
+    name: 'In-store virtual card',
+    channel: 'INSTORE',
+    displayInterestRateBPS: 0,
+    checkoutMode: 'VirtualCard',
+    minAmount: money,
+    maxAmount: money,
+  },
+];
+
+const ALL_FLAGS_ON: Readonly<Record<string, string>> = {
+  isLocationPageEnabled: 'true',
+  isMerchantIdValidationPageEnabled: 'true',
+};
+
+export interface TestUser {
+  readonly role: Role;
+  /** The token's merchant: the assigned one, the one provider staff chose, or NO_MERCHANT_ID. */
+  readonly merchantId: string;
+  readonly email?: string;
+}
+
+function claimsOf({
+  role,
+  merchantId,
+  email = `${role.toLowerCase()}@example.com`,
+}: TestUser): PortalTokenClaims {
+  return {
+    scp: [...ROLE_SCOPES[role]],
+    cid: merchantId,
+    tenantID: merchantId === NO_MERCHANT_ID ? NO_MERCHANT_ID : 'tenant-bread',
+    sub: email,
+    uid: `user-${role.toLowerCase()}`,
+    merchantID: merchantId,
+  };
+}
+
+interface TestApiState {
+  claims: PortalTokenClaims | null;
+  programs: readonly Program[];
+  flags: Readonly<Record<string, string>>;
+  merchants: readonly MerchantSummary[];
+  /** Participation and program answers wait for this, so a test can see the loading page. */
+  programsGate: Promise<undefined>;
+}
+
+function initialState(): TestApiState {
+  return {
+    claims: null,
+    programs: ALL_PROGRAM_KINDS,
+    flags: ALL_FLAGS_ON,
+    merchants: [NORTHWIND, LAKESIDE, SUMMIT, MAPLE],
+    programsGate: Promise.resolve(undefined),
+  };
+}
+
+/**
+ * The portal's API as the signed-in shell uses it, in msw handlers: participations and programs,
+ * feature flags, merchants, the token exchange of a merchant switch, analytics and the client log.
+ * Call at the top of a test file; the state resets after each test.
+ */
+export function setUpTestApi() {
+  let state = initialState();
+  const exchanges: string[] = [];
+  const merchantSearches: string[] = [];
+
+  const server = setupServer(
+    http.get(PARTICIPATIONS_PATH, async ({ request }) => {
+      await state.programsGate;
+      const query = new URL(request.url).searchParams;
+      const items = state.programs.map((program, index) => ({
+        id: `participation-${index}`,
+        programID: program.id,
+        merchantID: query.get('merchantID.eq'),
+        createdAt: '2025-01-01T00:00:00.000Z',
+        deletedAt: null,
+      }));
+      return HttpResponse.json({
+        data: { items, pagination: { offset: 0, limit: 200, total: items.length } },
+      });
+    }),
+    http.get(PROGRAM_PATH, async ({ params }) => {
+      await state.programsGate;
+      const program = state.programs.find(({ id }) => id === params.id);
+      return program
+        ? HttpResponse.json({ data: program })
+        : HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status: 403 });
+    }),
+    http.post(FEATURE_FLAG_BULK_EVALUATION_PATH, () =>
+      HttpResponse.json(
+        Object.fromEntries(Object.entries(state.flags).map(([name, result]) => [name, { result }])),
+      ),
+    ),
+    http.get(CURRENT_MERCHANT_PATH, () => {
+      const merchant = state.merchants.find(({ id }) => id === state.claims?.merchantID);
+      if (!merchant)
+        return HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status: 403 });
+      return HttpResponse.json({
+        data: { ...merchant, timeZone: 'America/New_York', currency: 'USD', language: 'en' },
+      });
+    }),
+    http.get(MERCHANTS_PATH, async ({ request }) => {
+      const search = new URL(request.url).searchParams.get('search') ?? '';
+      merchantSearches.push(search);
+      await delay(5);
+      const items = state.merchants.filter(({ name }) => name.toLowerCase().includes(search.toLowerCase()));
+      return HttpResponse.json({
+        data: { items, pagination: { offset: 0, limit: 20, total: items.length } },
+      });
+    }),
+    http.post(TOKEN_EXCHANGE_PATH, async ({ request }) => {
+      const { merchantID } = tokenExchangeRequestSchema.parse(await request.json());
+      exchanges.push(merchantID);
+      if (!state.claims)
+        return HttpResponse.json({ error: { code: 'UNAUTHORIZED', message: 'No' } }, { status: 401 });
+      state.claims = { ...state.claims, merchantID, cid: merchantID, tenantID: 'tenant-bread' };
+      return HttpResponse.json({ token: portalToken(state.claims) });
+    }),
+    http.post(ANALYTICS_EVENTS_PATH, () => HttpResponse.json({ data: {} })),
+    http.post(CLIENT_LOG_PATH, () => HttpResponse.json({ data: { id: 'log-1' } })),
+  );
+
+  beforeAll(() => {
+    server.listen({ onUnhandledRequest: 'error' });
+  });
+  afterEach(() => {
+    server.resetHandlers();
+    state = initialState();
+    exchanges.length = 0;
+    merchantSearches.length = 0;
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  afterAll(() => {
+    server.close();
+  });
+
+  return {
+    server,
+    /** Signs in on this browser as the portal does: the portal token in local storage. */
+    signInAs(user: TestUser): PortalTokenClaims {
+      state.claims = claimsOf(user);
+      setToken(portalToken(state.claims));
+      return state.claims;
+    },
+    setPrograms(programs: readonly Program[]) {
+      state.programs = programs;
+    },
+    setFlags(flags: Readonly<Record<string, string>>) {
+      state.flags = flags;
+    },
+    /** Holds participations and programs back until the returned function is called. */
+    holdPrograms(): () => void {
+      let release: (value: undefined) => void = () => undefined;
+      state.programsGate = new Promise<undefined>((resolve) => {
+        release = resolve;
+      });
+      return () => {
+        release(undefined);
+      };
+    },
+    /** The merchant ids the token was exchanged for, in order. */
+    exchanges,
+    /** The search texts the merchant list was asked for, in order. */
+    merchantSearches,
+  };
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The portal's client at the identity provider (built-in or external). */
+export const PORTAL_CLIENT_ID = 'merchant-portal';
+
+/** The application id the portal sends with every token exchange (specification §7, `appID`). */
+export const PORTAL_APP_ID = 'merchant-portal';
+
+export const TOKEN_EXCHANGE_PATH = '/api/auth/org/token/exchange';
+
+/** Body of `POST /api/auth/org/token/exchange`; the provider's access token is the bearer (specification §7). */
+export const tokenExchangeRequestSchema = z.strictObject({
+  appID: z.string().min(1).max(100),
+  /** The all-zero id when the user has not chosen a merchant (provider staff). */
+  merchantID: z.uuid(),
+});
+export type TokenExchangeRequest = z.infer<typeof tokenExchangeRequestSchema>;
+
+export const tokenExchangeResponseSchema = z.object({ token: z.string() });
+export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
+
+/** The portal token's lifetime; the portal renews the provider's tokens and exchanges again before it ends. */
+export const PORTAL_TOKEN_TTL_SECONDS = 15 * 60;
+
+/** Failed sign-ins in a row that lock an account, and for how long (issue: users and passwords). */
+export const MAX_FAILED_SIGN_INS = 10;
+export const LOCKOUT_MINUTES = 15;

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ROLES } from './roles.js';
+
+/**
+ * Fake auth (docs/auth.md; `FAKE_AUTH=true`, never in production): the portal's /login becomes an
+ * admin page that lists the users and signs in as one of them without the identity provider.
+ */
+
+/** `GET`: every user one can sign in as. */
+export const FAKE_USERS_PATH = '/api/auth/fake/users';
+
+/** `POST { email }`: a provider-like access token for that user, which the portal then exchanges. */
+export const FAKE_TOKEN_PATH = '/api/auth/fake/token';
+
+const fakeUserSchema = z.object({
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  /** Null for provider staff, who have no assigned merchant. */
+  merchant: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type FakeUser = z.infer<typeof fakeUserSchema>;
+
+export const fakeUsersResponseSchema = z.object({ data: z.array(fakeUserSchema) });
+
+export const fakeTokenRequestSchema = z.strictObject({ email: z.email() });
+export type FakeTokenRequest = z.infer<typeof fakeTokenRequestSchema>;
+
+export const fakeTokenResponseSchema = z.object({ token: z.string().min(1) });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const FEATURE_FLAG_EVALUATION_PATH = '/api/featureflag/evaluation/flag/:flagName';
+export const FEATURE_FLAG_BULK_EVALUATION_PATH = '/api/featureflag/evaluation/bulk';
+
+export function featureFlagEvaluationPath(flagName: string): string {
+  return `/api/featureflag/evaluation/flag/${encodeURIComponent(flagName)}`;
+}
+
+export function featureFlagBulkEvaluationPath(tag: string): string {
+  return `${FEATURE_FLAG_BULK_EVALUATION_PATH}?tag=${encodeURIComponent(tag)}`;
+}
+
+/** The answer of a bulk evaluation without a tag, and the portal's own refusal (specification §5, §8). */
+export const TAG_NAME_REQUIRED_MESSAGE = 'Tag name is required';
+
+export const featureFlagNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/);
+
+/** The evaluation context (specification §7): the tenant of the signed-in merchant. */
+export const featureFlagEvaluationRequestSchema = z.strictObject({ tenantId: z.string().min(1).max(100) });
+export type FeatureFlagEvaluationRequest = z.infer<typeof featureFlagEvaluationRequestSchema>;
+
+/** 200 of a single evaluation; 204 (no body) means the flag is disabled. */
+export const featureFlagResultSchema = z.object({ result: z.string() });
+export type FeatureFlagResult = z.infer<typeof featureFlagResultSchema>;
+
+/** The tag is optional in the schema so that its absence gets the specification's own message. */
+export const featureFlagBulkQuerySchema = z.strictObject({ tag: z.string().max(100).optional() });
+
+/** Every flag of the tag, keyed by flag name (specification §7). */
+export const featureFlagBulkResponseSchema = z.record(z.string(), featureFlagResultSchema);
+export type FeatureFlagBulkResponse = z.infer<typeof featureFlagBulkResponseSchema>;
+
+/** A flag is on when its value equals the string "true" (specification §7). */
+export function isFlagOn(value: string | undefined): boolean {
+  return value === 'true';
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { CONFIGURATION_KEYS, ENROLLMENT_STATUSES, OWNER_TYPES, PRODUCT_TYPES } from './enums.js';
+import type { EnrollmentStatus } from './enums.js';
+
+export const PAYMENT_PRODUCTS_PATH = '/api/program/:id/payment-product';
+export const PAYMENT_PRODUCT_AGGREGATION_PATH = '/api/program/:id/payment-product/aggregation';
+export const PAYMENT_PRODUCT_CONFIGURATIONS_PATH = '/api/program/:id/payment-product-configuration';
+export const ENROLLMENTS_PATH = '/api/payment-product-enrollment';
+export const ENROLLMENT_PATH = '/api/payment-product-enrollment/:enrollmentID';
+
+const segment = encodeURIComponent;
+
+export function paymentProductsPath(programID: string): string {
+  return `/api/program/${segment(programID)}/payment-product`;
+}
+
+export function paymentProductAggregationPath(programID: string): string {
+  return `/api/program/${segment(programID)}/payment-product/aggregation`;
+}
+
+export function paymentProductConfigurationsPath(programID: string): string {
+  return `/api/program/${segment(programID)}/payment-product-configuration`;
+}
+
+export function enrollmentPath(enrollmentID: string): string {
+  return `${ENROLLMENTS_PATH}/${segment(enrollmentID)}`;
+}
+
+/** These lists are short (a program has a handful of products); one page of 200 holds them. */
+export const PAYMENT_PRODUCTS_MAX_PAGE_SIZE = 200;
+
+const pageQuery = {
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(PAYMENT_PRODUCTS_MAX_PAGE_SIZE)
+    .default(PAYMENT_PRODUCTS_MAX_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).default(0),
+};
+
+export const paymentProductSchema = z.object({
+  id: z.string(),
+  programID: z.string(),
+  productType: z.enum(PRODUCT_TYPES),
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type PaymentProduct = z.infer<typeof paymentProductSchema>;
+
+export const paymentProductsQuerySchema = z.strictObject({
+  productType: z.enum(PRODUCT_TYPES).optional(),
+  ...pageQuery,
+});
+export type PaymentProductsQuery = z.input<typeof paymentProductsQuerySchema>;
+
+/** One entry per product type, zeros included, in the order of PRODUCT_TYPES. */
+export const paymentProductAggregateSchema = z.object({
+  productType: z.enum(PRODUCT_TYPES),
+  products: z.number().int().nonnegative(),
+  /** The program's defaults plus the merchant's own values. */
+  configurations: z.number().int().nonnegative(),
+  /** The merchant's enrollments that are ACTIVE now. */
+  activeEnrollments: z.number().int().nonnegative(),
+});
+export type PaymentProductAggregate = z.infer<typeof paymentProductAggregateSchema>;
+
+export const paymentProductAggregationQuerySchema = z.strictObject({
+  productType: z.enum(PRODUCT_TYPES).optional(),
+});
+
+/**
+ * A configuration value (TYPE, NUMPAYMENTS, RATE). `ownerType` null is the program's default; MERCHANT
+ * is the signed-in merchant's own value, which takes precedence over the default for that product and key.
+ */
+export const paymentProductConfigurationSchema = z.object({
+  id: z.string(),
+  programID: z.string(),
+  paymentProductID: z.string(),
+  key: z.enum(CONFIGURATION_KEYS),
+  value: z.string(),
+  ownerType: z.enum(OWNER_TYPES).nullable(),
+  ownerID: z.string().nullable(),
+});
+export type PaymentProductConfiguration = z.infer<typeof paymentProductConfigurationSchema>;
+
+export const paymentProductConfigurationsQuerySchema = z.strictObject({
+  paymentProductID: z.string().min(1).max(100).optional(),
+  key: z.enum(CONFIGURATION_KEYS).optional(),
+  ...pageQuery,
+});
+export type PaymentProductConfigurationsQuery = z.input<typeof paymentProductConfigurationsQuerySchema>;
+
+export const enrollmentSchema = z.object({
+  id: z.string(),
+  merchantID: z.string(),
+  programID: z.string(),
+  paymentProductID: z.string(),
+  effectiveFrom: z.iso.datetime(),
+  /** Null: open-ended. */
+  effectiveTo: z.iso.datetime().nullable(),
+  /** Computed from the effective dates at the time of the answer, never stored. */
+  status: z.enum(ENROLLMENT_STATUSES),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+});
+export type Enrollment = z.infer<typeof enrollmentSchema>;
+
+export const enrollmentsQuerySchema = z.strictObject({
+  programID: z.string().min(1).max(100).optional(),
+  paymentProductID: z.string().min(1).max(100).optional(),
+  status: z.enum(ENROLLMENT_STATUSES).optional(),
+  ...pageQuery,
+});
+export type EnrollmentsQuery = z.input<typeof enrollmentsQuerySchema>;
+
+const TO_AFTER_FROM = 'effectiveTo must be after effectiveFrom';
+
+/** Accepts a date-time with an offset, or a plain date (midnight UTC, specification §3). */
+const instantSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
+/** `effectiveFrom` defaults to now. */
+export const enrollmentCreateSchema = z
+  .strictObject({
+    programID: z.string().min(1).max(100),
+    paymentProductID: z.string().min(1).max(100),
+    effectiveFrom: instantSchema.optional(),
+    effectiveTo: instantSchema.nullable().optional(),
+  })
+  .refine(
+    (body) =>
+      body.effectiveFrom === undefined ||
+      body.effectiveTo === undefined ||
+      body.effectiveTo === null ||
+      Date.parse(body.effectiveTo) > Date.parse(body.effectiveFrom),
+    { message: TO_AFTER_FROM, path: ['effectiveTo'] },
+  );
+export type EnrollmentCreate = z.infer<typeof enrollmentCreateSchema>;
+
+/** A started enrollment keeps its start; `effectiveTo: null` makes it open-ended. */
+export const enrollmentUpdateSchema = z
+  .strictObject({
+    effectiveFrom: instantSchema.optional(),
+    effectiveTo: instantSchema.nullable().optional(),
+  })
+  .refine((body) => body.effectiveFrom !== undefined || body.effectiveTo !== undefined, {
+    message: 'Nothing to change',
+  });
+export type EnrollmentUpdate = z.infer<typeof enrollmentUpdateSchema>;
+
+export const ENROLLMENT_TO_AFTER_FROM_MESSAGE = TO_AFTER_FROM;
+
+/** SCHEDULED before its start, LAPSED from its end on, ACTIVE in between. */
+export function enrollmentStatus(
+  effectiveFrom: string,
+  effectiveTo: string | null,
+  now: Date = new Date(),
+): EnrollmentStatus {
+  const at = now.getTime();
+  if (Date.parse(effectiveFrom) > at) return 'SCHEDULED';
+  if (effectiveTo !== null && Date.parse(effectiveTo) <= at) return 'LAPSED';
+  return 'ACTIVE';
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * The built-in identity provider's sign-in form (docs/auth.md). The provider sends the browser to the
+ * portal's page `/login/:interactionId` (PUBLIC_PATHS.signIn); the page asks the server what the
+ * interaction needs, then posts a plain HTML form (`application/x-www-form-urlencoded`, fields
+ * SIGN_IN_FORM_FIELDS) back to the same path. The server answers with a 303: onwards to the provider, or
+ * back to the page with `?error=<SignInError>` (and `&until=<ISO date-time>` when locked).
+ */
+
+/** `GET` this with the interaction id: 200 with InteractionDetails, or 404 when unknown or expired. */
+export const INTERACTION_DETAILS_PATH = '/api/auth/interaction/:interactionId';
+
+export const interactionDetailsSchema = z.object({
+  prompt: z.literal('login'),
+  /** The client's display name at the provider. */
+  clientName: z.string().optional(),
+  /** The `login_hint` the client sent, to prefill the e-mail field. */
+  loginHint: z.string().optional(),
+});
+export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
+
+/** The names of the form's inputs. */
+export const SIGN_IN_FORM_FIELDS = { email: 'email', password: 'password' } as const;
+
+/**
+ * Why the sign-in page is shown again:
+ * - `invalid`: wrong e-mail or password (the same answer whether or not the e-mail exists);
+ * - `locked`: too many failures in a row; `until` says when the lock ends;
+ * - `disabled`: right password, but the account is not active;
+ * - `expired`: the sign-in took too long or its cookie is missing: start again from /login;
+ * - `rate_limited`: too many attempts from this address; wait a minute.
+ */
+export const SIGN_IN_ERRORS = ['invalid', 'locked', 'disabled', 'expired', 'rate_limited'] as const;
+export type SignInError = (typeof SIGN_IN_ERRORS)[number];
+
+/** Query parameters of `/login/:interactionId` after a refused attempt. */
+export const SIGN_IN_ERROR_PARAM = 'error';
+export const SIGN_IN_LOCKED_UNTIL_PARAM = 'until';
