@@ -31,7 +31,8 @@ export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry in CI, reported as flaky rather than hidden: the summary counts it and the report names it.
+  retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
