@@ -28,6 +28,7 @@ import { merchantValueRoutes } from './modules/merchant-values/routes.js';
 import { paymentProductRoutes } from './modules/payment-products/routes.js';
 import { programRoutes } from './modules/programs/routes.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
+import { transactionRoutes } from './modules/transactions/routes.js';
 
 /** Every module of the API, registered in this order (see modules/README.md). */
 const MODULES: readonly AppModule[] = [
@@ -43,6 +44,7 @@ const MODULES: readonly AppModule[] = [
   featureFlagRoutes,
   clientLogRoutes,
   analyticsRoutes,
+  transactionRoutes,
 ];
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);

@@ -40,6 +40,8 @@ export const PUBLIC_PATHS = {
  */
 export const PAGES = {
   transactions: { path: '/transactions', scopes: [] },
+  /** One transaction over the list (a drawer), at a URL of its own. */
+  transaction: { path: '/transactions/:transactionId', scopes: [] },
   dataInsights: { path: '/data-insights', scopes: [] },
   settlementReport: { path: '/settlement-report', scopes: [], hiddenForBrands: RBC_HIDDEN },
   userManagement: { path: '/user-management', scopes: [SCOPES.usersRead] },

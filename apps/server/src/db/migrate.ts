@@ -3,6 +3,7 @@ import * as initial from './migrations/0001-initial.js';
 import * as authKeys from './migrations/0002-auth-keys.js';
 import * as identityProvider from './migrations/0003-identity-provider.js';
 import * as featureFlagsLogsAnalytics from './migrations/0004-feature-flags-logs-analytics.js';
+import * as transactions from './migrations/0005-transactions.js';
 import type { Database } from './schema.js';
 
 /**
@@ -14,6 +15,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-auth-keys': authKeys,
   '0003-identity-provider': identityProvider,
   '0004-feature-flags-logs-analytics': featureFlagsLogsAnalytics,
+  '0005-transactions': transactions,
 };
 
 const provider: MigrationProvider = {

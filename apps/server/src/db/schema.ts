@@ -13,6 +13,7 @@ import type {
 } from '@portal/contracts/enums';
 import type { Currency } from '@portal/contracts/money';
 import type { Role } from '@portal/contracts/roles';
+import type { ActorType, TransactionStatus } from '@portal/contracts/transactions';
 import type { Generated } from 'kysely';
 
 /**
@@ -37,6 +38,12 @@ export interface Database {
   oidc_models: OidcModelsTable;
   client_logs: ClientLogsTable;
   analytics_events: AnalyticsEventsTable;
+  locations: LocationsTable;
+  transactions: TransactionsTable;
+  transaction_events: TransactionEventsTable;
+  funding_events: FundingEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  transaction_daily_totals: TransactionDailyTotalsTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -241,4 +248,128 @@ export interface AnalyticsEventsTable {
   /** JSON text of the event's properties. */
   properties: string;
   created_at: Timestamp;
+}
+
+/** A merchant's store (migration 0005); in-store transactions name one. */
+export interface LocationsTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  store_number: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  region: string;
+  postal_code: string;
+  country: string;
+  phone: string;
+  /** IANA time zone of the store. */
+  time_zone: string;
+  status: 'ACTIVE' | 'INACTIVE';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * A transaction (migration 0005). Amounts are minor units of `currency`; `status` is as stored (an
+ * authorization past 90 days reads EXPIRED). The `search_*` columns are lower-cased copies for the
+ * prefix search; modules/transactions/repository.ts fills them.
+ */
+export interface TransactionsTable {
+  id: string;
+  merchant_id: string;
+  program_id: string;
+  location_id: string | null;
+  external_id: string;
+  product_type: ProductType;
+  channel: Channel;
+  from_cart: 0 | 1;
+  currency: Currency;
+  total: number;
+  tax: number;
+  shipping: number;
+  discount: number;
+  settled: number;
+  refunded: number;
+  cancelled: number;
+  status: TransactionStatus;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string | null;
+  /** JSON text of an address. */
+  billing_address: string | null;
+  shipping_address: string | null;
+  search_external_id: string;
+  search_name: string;
+  search_name_reversed: string;
+  search_email: string;
+  authorized_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An action on a transaction, with who took it (migration 0005). */
+export interface TransactionEventsTable {
+  id: string;
+  transaction_id: string;
+  merchant_id: string;
+  type: 'SETTLED' | 'CANCELLED' | 'REFUNDED';
+  /** Minor units, positive. */
+  amount: number;
+  currency: Currency;
+  actor_type: ActorType;
+  actor_user_id: string | null;
+  actor_name: string;
+  actor_email: string | null;
+  created_at: Timestamp;
+}
+
+/** Money moving between the provider and the merchant (migration 0005), listed by the settlement report. */
+export interface FundingEventsTable {
+  id: string;
+  merchant_id: string;
+  /** Null only for a FEE that belongs to no one transaction. */
+  transaction_id: string | null;
+  type: 'SETTLE' | 'REFUND' | 'CHARGEBACK' | 'FEE';
+  currency: Currency;
+  /** Minor units, negative when money goes back (refunds, chargebacks). */
+  amount: number;
+  fee: number;
+  /** amount - fee. */
+  net_amount: number;
+  event_at: Timestamp;
+  /** `YYYY-MM-DD`. */
+  bank_requested_on: string;
+  /** `YYYY-MM-DD` of the deposit (ACH); null until it is made. */
+  deposited_on: string | null;
+  created_at: Timestamp;
+}
+
+/** The answer given to a request with an `Idempotency-Key`, repeated for the same key (migration 0005). */
+export interface IdempotencyKeysTable {
+  merchant_id: string;
+  key: string;
+  route: string;
+  request_hash: string;
+  status_code: number;
+  /** JSON text of the answer's body. */
+  response: string;
+  created_at: Timestamp;
+}
+
+/** Transactions counted and summed per UTC day and filter dimension, kept by triggers (migration 0005). */
+export interface TransactionDailyTotalsTable {
+  merchant_id: string;
+  /** `YYYY-MM-DD`, the UTC day of created_at. */
+  day: string;
+  program_id: string;
+  status: TransactionStatus;
+  product_type: ProductType;
+  channel: Channel;
+  /** The location id, or '' for none. */
+  location_key: string;
+  count: number;
+  gross: number;
+  settled: number;
+  refunded: number;
 }

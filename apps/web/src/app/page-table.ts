@@ -32,6 +32,8 @@ export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
     module: () => import('../pages/transactions/transactions-page'),
     nav: { icon: IconReceipt, section: 'main' },
   },
+  // The list with the transaction's drawer open over it: the same module, so the list stays mounted.
+  transaction: { module: () => import('../pages/transactions/transactions-page') },
   dataInsights: {
     module: () => import('../pages/data-insights/data-insights-page'),
     nav: { icon: IconChartBar, section: 'main' },

@@ -10,6 +10,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { portalToken } from '../lib/auth/test-utils';
+import { emptyTransactionHandlers } from '../pages/transactions/transactions-test-api';
 import { setToken } from '../lib/storage/portal-storage';
 
 export const NORTHWIND: MerchantSummary = {
@@ -167,6 +168,8 @@ export function setUpTestApi() {
     }),
     http.post(ANALYTICS_EVENTS_PATH, () => HttpResponse.json({ data: {} })),
     http.post(CLIENT_LOG_PATH, () => HttpResponse.json({ data: { id: 'log-1' } })),
+    // The home page is the transaction list: tests of the shell see it empty.
+    ...emptyTransactionHandlers(),
   );
 
   beforeAll(() => {

@@ -25,14 +25,16 @@ async function main(): Promise<void> {
       console.log(`The database (${where}) already holds data: not seeded again.`);
       return;
     }
-    const summary = await seedDemoData(database.db, { size });
+    const started = Date.now();
+    const summary = await seedDemoData(database.db, {
+      size,
+      onProgress: (message) => {
+        console.log(`  ${message} (${((Date.now() - started) / 1_000).toFixed(1)} s)`);
+      },
+    });
     const counts = Object.entries(summary).map(([table, rows]) => `${table} ${rows}`);
-    console.log(`Seeded the demo data into ${where}: ${counts.join(', ')}.`);
-    if (size === 'large') {
-      console.log(
-        'The large size adds a merchant with 1,000,000 transactions once the transactions feature has landed; until then it seeds the same data as small.',
-      );
-    }
+    const seconds = ((Date.now() - started) / 1_000).toFixed(1);
+    console.log(`Seeded the demo data into ${where} in ${seconds} s: ${counts.join(', ')}.`);
     console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const signIn of DEMO_SIGN_INS) {
       console.log(

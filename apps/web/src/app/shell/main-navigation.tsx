@@ -14,7 +14,8 @@ const entries = (Object.keys(PAGE_TABLE) as PageName[]).flatMap((page) => {
 function isActive(page: PageName, current: PageName | undefined): boolean {
   if (!current) return false;
   if (page === 'accountSettings') return SETTINGS_GROUP.has(current);
-  // The cart pages belong under the cart list.
+  // A transaction's drawer and the cart pages belong under their lists.
+  if (page === 'transactions') return current === 'transactions' || current === 'transaction';
   if (page === 'carts') return current === 'carts' || current === 'cart' || current === 'cartCreate';
   return page === current;
 }

@@ -1,0 +1,64 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { AppError } from '../../http/app-error.js';
+
+/** Where the next page starts, and what the first page counted; opaque to the client. */
+export interface CursorState {
+  /** The sort value of the last row shown: created_at text or the total. */
+  key: string | number;
+  id: string;
+  /** The position of the next page's first row. */
+  offset: number;
+  /** The count of the whole filtered list, made once for the first page. */
+  total: number;
+  /** Which filters and sort the cursor belongs to. */
+  query: string;
+}
+
+const cursorSchema = z.tuple([
+  z.union([z.string().max(40), z.number().int()]),
+  z.string().min(1).max(100),
+  z.number().int().nonnegative(),
+  z.number().int().nonnegative(),
+  z.string().max(64),
+]);
+
+/** A short digest of the filters and the sort, so that a cursor is not replayed on another list. */
+export function queryFingerprint(query: Record<string, unknown>): string {
+  const normalized = Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]): [string, unknown] => [
+      name,
+      Array.isArray(value) ? [...(value as unknown[])].map(String).sort() : value,
+    ])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return createHash('sha256').update(JSON.stringify(normalized)).digest('base64url').slice(0, 16);
+}
+
+export function encodeCursor(state: CursorState): string {
+  return Buffer.from(JSON.stringify([state.key, state.id, state.offset, state.total, state.query])).toString(
+    'base64url',
+  );
+}
+
+function invalidCursor(message: string): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', message, {
+    details: [{ path: 'query.cursor', message }],
+  });
+}
+
+export function decodeCursor(text: string, expectedQuery: string): CursorState {
+  let parsed: z.infer<typeof cursorSchema>;
+  try {
+    parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+  } catch {
+    throw invalidCursor('The cursor is not one this list gave');
+  }
+  const [key, id, offset, total, query] = parsed;
+  if (query !== expectedQuery) {
+    throw invalidCursor(
+      'The cursor belongs to other filters or another sort: start again from the first page',
+    );
+  }
+  return { key, id, offset, total, query };
+}

@@ -1,0 +1,136 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { minorUnitsToDecimal } from '@portal/contracts/money';
+import {
+  AUTHORIZATION_LIFETIME_DAYS,
+  transactionCsvHeaders,
+  transactionLabel,
+  type TransactionExportQuery,
+} from '@portal/contracts/transactions';
+import type { DatabaseHandle } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { locationNames as locationNamesOf } from '../locations/repository.js';
+import { csvField, csvRecord } from './csv.js';
+import { merchantProgramNames, sqliteFileOf, streamTransactions, type ExportedRow } from './repository.js';
+import { expiryCutoff, merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
+import { ZonedTimeFormatter } from './time-zone.js';
+
+/**
+ * Rows per chunk: read from the database (a PostgreSQL cursor fetch), written to the response as one
+ * piece, and (SQLite) between two turns of the event loop. The note found 1,000 fastest; 250 is as fast
+ * here and keeps each chunk's rows from outliving the young generation of the heap, which with 1,000
+ * rows let garbage pile up to 140 MB before a full collection during a million-row export.
+ */
+export const EXPORT_CHUNK_ROWS = 250;
+const AUTHORIZATION_LIFETIME_MS = AUTHORIZATION_LIFETIME_DAYS * 86_400_000;
+/** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+interface Reader {
+  db: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+/**
+ * Where an export reads from. SQLite's one connection would be held for the whole export, making every
+ * other request wait: a file database gets a read-only connection of its own (WAL lets it read while
+ * the main connection writes). PostgreSQL streams through a pooled connection with a cursor.
+ */
+async function openReader(database: DatabaseHandle): Promise<Reader> {
+  const shared: Reader = { db: database.db, close: () => Promise.resolve() };
+  if (database.dialect !== 'sqlite') return shared;
+  const file = await sqliteFileOf(database.db);
+  if (file === undefined) return shared;
+  const connection = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  return { db, close: () => db.destroy() };
+}
+
+export interface TransactionExport {
+  fileName: string;
+  /** The CSV in pieces of a few hundred rows, read from the database as they are consumed. */
+  chunks: AsyncGenerator<string>;
+}
+
+/**
+ * The whole filtered list as CSV, without a row cap: rows are streamed from the database and written
+ * a chunk at a time, so memory stays flat at any size. Everything that can fail before the first row
+ * (the merchant, the names) fails here, while the answer can still be an error.
+ */
+export async function exportTransactions(
+  database: DatabaseHandle,
+  merchantId: string,
+  query: TransactionExportQuery,
+  now = new Date(),
+): Promise<TransactionExport> {
+  const { db } = database;
+  const context = await merchantContext(db, merchantId);
+  const filter = resolveFilter(query, context, now);
+  const programs = await merchantProgramNames(db, merchantId);
+  const locations = await locationNamesOf(db, merchantId);
+  const cutoff = expiryCutoff(now);
+  const time = new ZonedTimeFormatter(context.timeZone);
+  const sort = query.sort === 'total' ? 'total' : 'created_at';
+  const hints = await scanHints(db, filter);
+
+  // Names are written many times each: escaped once.
+  const escapedNames = (names: ReadonlyMap<string, string>) =>
+    new Map([...names].map(([id, name]) => [id, csvField(name)]));
+  const programCells = escapedNames(programs);
+  const locationCells = escapedNames(locations);
+  const money = minorUnitsToDecimal;
+
+  /**
+   * One record, its fields in the order of TRANSACTION_CSV_COLUMNS. Built as one string, because a
+   * million rows of per-field arrays and objects is garbage the heap grows with: only text that came
+   * from people goes through csvField; ids, codes, dates and amounts cannot hold what it escapes.
+   */
+  const record = (row: ExportedRow): string => {
+    const status = shownStatus(row, cutoff);
+    const label = transactionLabel({
+      status,
+      total: row.total,
+      settled: row.settled,
+      refunded: row.refunded,
+      cancelled: row.cancelled,
+    });
+    const location = row.location_id === null ? '' : (locationCells.get(row.location_id) ?? '');
+    const expiresAt = time.formatInstant(Date.parse(row.created_at) + AUTHORIZATION_LIFETIME_MS);
+    return (
+      `${time.format(row.created_at)},${row.id},${csvField(row.external_id)},${status},${label},` +
+      `${csvField(row.customer_name)},${csvField(row.customer_email)},${csvField(row.customer_phone ?? '')},` +
+      `${programCells.get(row.program_id) ?? ''},${row.product_type},${row.channel},${location},` +
+      `${row.from_cart === 1 ? 'yes' : 'no'},${row.currency},${money(row.total)},${money(row.tax)},` +
+      `${money(row.shipping)},${money(row.discount)},${money(row.settled)},${money(row.refunded)},` +
+      `${money(row.cancelled)},${time.format(row.updated_at)},${expiresAt}\r\n`
+    );
+  };
+  const headers = transactionCsvHeaders(query.locale, context.timeZone);
+
+  async function* chunks(): AsyncGenerator<string> {
+    yield BYTE_ORDER_MARK + csvRecord(headers);
+    const reader = await openReader(database);
+    try {
+      let piece = '';
+      let count = 0;
+      const rows = streamTransactions(reader.db, filter, sort, query.order, EXPORT_CHUNK_ROWS, hints);
+      for await (const row of rows) {
+        piece += record(row);
+        count += 1;
+        if (count % EXPORT_CHUNK_ROWS === 0) {
+          yield piece;
+          piece = '';
+          // better-sqlite3 reads synchronously: without a turn of the event loop between chunks, a long
+          // export would hold every other request until it ends.
+          if (database.dialect === 'sqlite') await yieldToEventLoop();
+        }
+      }
+      if (piece !== '') yield piece;
+    } finally {
+      await reader.close();
+    }
+  }
+
+  return { fileName: `transactions-${now.toISOString().slice(0, 10)}.csv`, chunks: chunks() };
+}

@@ -1,0 +1,559 @@
+import { sql } from 'kysely';
+import type {
+  Expression,
+  ExpressionBuilder,
+  Insertable,
+  Kysely,
+  Selectable,
+  SqlBool,
+  Transaction,
+} from 'kysely';
+import type { Channel, ProductType } from '@portal/contracts/enums';
+import type { TransactionStatus } from '@portal/contracts/transactions';
+import type {
+  Database,
+  FundingEventsTable,
+  IdempotencyKeysTable,
+  TransactionEventsTable,
+  TransactionsTable,
+} from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Every column but the search copies, which stay inside the database. */
+const COLUMNS = [
+  'id',
+  'merchant_id',
+  'program_id',
+  'location_id',
+  'external_id',
+  'product_type',
+  'channel',
+  'from_cart',
+  'currency',
+  'total',
+  'tax',
+  'shipping',
+  'discount',
+  'settled',
+  'refunded',
+  'cancelled',
+  'status',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'billing_address',
+  'shipping_address',
+  'authorized_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+export type TransactionRow = Pick<Selectable<TransactionsTable>, (typeof COLUMNS)[number]>;
+
+/** What an export writes: no addresses, which make up a third of a row and are not exported. */
+const EXPORT_COLUMNS = COLUMNS.filter(
+  (
+    column,
+  ): column is Exclude<(typeof COLUMNS)[number], 'billing_address' | 'shipping_address' | 'authorized_at'> =>
+    column !== 'billing_address' && column !== 'shipping_address' && column !== 'authorized_at',
+);
+export type ExportedRow = Pick<TransactionRow, (typeof EXPORT_COLUMNS)[number]>;
+
+/** What the list, the totals and the export filter on; every field but the merchant is optional. */
+export interface TransactionFilter {
+  merchantId: string;
+  /** created_at at or after this instant (ISO). */
+  createdFrom?: string | undefined;
+  /** created_at before this instant (ISO). */
+  createdBefore?: string | undefined;
+  /** Statuses as shown: EXPIRED includes authorizations created at or before `expiryCutoff`. */
+  statuses?: readonly TransactionStatus[] | undefined;
+  expiryCutoff: string;
+  programIds?: readonly string[] | undefined;
+  locationId?: string | undefined;
+  productType?: ProductType | undefined;
+  channel?: Channel | undefined;
+  /** Minor units, compared with the total. */
+  minAmount?: number | undefined;
+  maxAmount?: number | undefined;
+  /** Normalized with `searchKey`. */
+  search?: string | undefined;
+}
+
+/** How the search compares text: lower case, single spaces. Applied to stored copies and to terms alike. */
+export function searchKey(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/** The search copies of a transaction's order id, customer name (as given and surname first) and e-mail. */
+export function searchColumns(externalId: string, customerName: string, customerEmail: string) {
+  const name = searchKey(customerName);
+  const words = name.split(' ');
+  const surname = words.pop() ?? '';
+  return {
+    search_external_id: searchKey(externalId),
+    search_name: name,
+    search_name_reversed: words.length === 0 ? name : `${surname} ${words.join(' ')}`,
+    search_email: searchKey(customerEmail),
+  };
+}
+
+/** The smallest text after every text that starts with `prefix`, in code point order. */
+function prefixEnd(prefix: string): string {
+  const points = Array.from(prefix);
+  const last = points.pop()?.codePointAt(0) ?? 0;
+  // The next code point, skipping the surrogate range that no string can hold alone.
+  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
+  return next > 0x10ffff ? `${prefix}\u{10ffff}` : `${points.join('')}${String.fromCodePoint(next)}`;
+}
+
+type SearchedColumn = 'id' | 'search_external_id' | 'search_name' | 'search_name_reversed' | 'search_email';
+const SEARCHED_COLUMNS: readonly SearchedColumn[] = [
+  'id',
+  'search_external_id',
+  'search_name',
+  'search_name_reversed',
+  'search_email',
+];
+
+const EXPIRABLE_STATUSES = ['PENDING', 'AUTHORIZED', 'EXPIRED'] as const;
+
+/**
+ * Statuses as shown, in terms an index can serve: a PENDING or AUTHORIZED row reads EXPIRED once it
+ * was created at or before the cutoff, so those two depend on created_at.
+ */
+function statusMatches(
+  eb: ExpressionBuilder<Database, 'transactions'>,
+  statuses: readonly TransactionStatus[],
+  cutoff: string,
+): Expression<SqlBool> {
+  const alternatives: Expression<SqlBool>[] = [];
+  const plain = statuses.filter((status) => ['SETTLED', 'REFUNDED', 'CANCELLED'].includes(status));
+  if (plain.length > 0) alternatives.push(eb('status', 'in', plain));
+  const live = statuses.filter((status) => status === 'PENDING' || status === 'AUTHORIZED');
+  if (live.length > 0) alternatives.push(eb.and([eb('status', 'in', live), eb('created_at', '>', cutoff)]));
+  if (statuses.includes('EXPIRED')) {
+    // A row stored as EXPIRED is an authorization past its lifetime too, so one range covers both; the
+    // form without an OR lets both databases read it from the status index.
+    alternatives.push(eb.and([eb('status', 'in', EXPIRABLE_STATUSES), eb('created_at', '<=', cutoff)]));
+  }
+  return eb.or(alternatives);
+}
+
+/**
+ * SQLite only: conditions to check row by row while walking the sort order's index, instead of reading
+ * their own index and sorting what it finds. SQLite picks the latter even when the condition matches
+ * a large share of the rows (an amount range, a common surname), which costs a sort of all of them.
+ */
+export interface ScanHints {
+  amount?: boolean;
+  search?: boolean;
+}
+
+/** `+column`: the same value, which SQLite will not look up through an index. */
+function unindexed(column: 'total' | SearchedColumn) {
+  return sql<string | number>`+${sql.ref(column)}`;
+}
+
+function matches(
+  eb: ExpressionBuilder<Database, 'transactions'>,
+  filter: TransactionFilter,
+  hints: ScanHints = {},
+): Expression<SqlBool> {
+  const conditions: Expression<SqlBool>[] = [eb('merchant_id', '=', filter.merchantId)];
+  if (filter.createdFrom !== undefined) conditions.push(eb('created_at', '>=', filter.createdFrom));
+  if (filter.createdBefore !== undefined) conditions.push(eb('created_at', '<', filter.createdBefore));
+  if (filter.statuses !== undefined && filter.statuses.length > 0) {
+    conditions.push(statusMatches(eb, filter.statuses, filter.expiryCutoff));
+  }
+  if (filter.programIds !== undefined && filter.programIds.length > 0) {
+    conditions.push(eb('program_id', 'in', filter.programIds));
+  }
+  if (filter.locationId !== undefined) conditions.push(eb('location_id', '=', filter.locationId));
+  if (filter.productType !== undefined) conditions.push(eb('product_type', '=', filter.productType));
+  if (filter.channel !== undefined) conditions.push(eb('channel', '=', filter.channel));
+  const total = hints.amount === true ? unindexed('total') : eb.ref('total');
+  if (filter.minAmount !== undefined) conditions.push(eb(total, '>=', filter.minAmount));
+  if (filter.maxAmount !== undefined) conditions.push(eb(total, '<=', filter.maxAmount));
+  const search = filter.search;
+  if (search !== undefined && search !== '') {
+    // One prefix range per field, each served by its own index (an OR of index ranges on both databases).
+    const end = prefixEnd(search);
+    conditions.push(
+      eb.or(
+        SEARCHED_COLUMNS.map((column) => {
+          const value = hints.search === true ? unindexed(column) : eb.ref(column);
+          return eb.and([eb(value, '>=', search), eb(value, '<', end)]);
+        }),
+      ),
+    );
+  }
+  return eb.and(conditions);
+}
+
+export type SortColumn = 'created_at' | 'total';
+
+export interface PageRequest {
+  sort: SortColumn;
+  order: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+  /** Keyset position: the sort value and id of the last row of the previous page. */
+  after?: { key: string | number; id: string } | undefined;
+}
+
+/** One page in (sort, id) order: by keyset after a position, else by offset. */
+export async function listTransactions(
+  db: Db,
+  filter: TransactionFilter,
+  page: PageRequest,
+  hints: ScanHints = {},
+) {
+  let query = db
+    .selectFrom('transactions')
+    .select(COLUMNS)
+    .where((eb) => matches(eb, filter, hints));
+  const { after } = page;
+  if (after !== undefined) {
+    const comparison = page.order === 'desc' ? '<' : '>';
+    query =
+      page.sort === 'created_at'
+        ? query.where((eb) =>
+            eb(eb.refTuple('created_at', 'id'), comparison, eb.tuple(String(after.key), after.id)),
+          )
+        : query.where((eb) =>
+            eb(eb.refTuple('total', 'id'), comparison, eb.tuple(Number(after.key), after.id)),
+          );
+  }
+  return query
+    .orderBy(page.sort, page.order)
+    .orderBy('id', page.order)
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+/** The rows of an export, in the list's order, read as a stream of chunks. */
+export function streamTransactions(
+  db: Db,
+  filter: TransactionFilter,
+  sort: SortColumn,
+  order: 'asc' | 'desc',
+  chunkSize: number,
+  hints: ScanHints = {},
+): AsyncIterableIterator<ExportedRow> {
+  return db
+    .selectFrom('transactions')
+    .select(EXPORT_COLUMNS)
+    .where((eb) => matches(eb, filter, hints))
+    .orderBy(sort, order)
+    .orderBy('id', order)
+    .stream(chunkSize);
+}
+
+/**
+ * Whether at least `threshold` of the merchant's transactions match the amount range, or the search,
+ * alone. Reads at most that many entries of the condition's own index.
+ */
+export async function matchesAtLeast(
+  db: Db,
+  filter: TransactionFilter,
+  part: 'amount' | 'search',
+  threshold: number,
+): Promise<boolean> {
+  const { merchantId, expiryCutoff } = filter;
+  const only: TransactionFilter =
+    part === 'amount'
+      ? { merchantId, expiryCutoff, minAmount: filter.minAmount, maxAmount: filter.maxAmount }
+      : { merchantId, expiryCutoff, search: filter.search };
+  const row = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('transactions')
+        .select('id')
+        .where((inner) => matches(inner, only))
+        .limit(threshold)
+        .as('sample'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count >= threshold;
+}
+
+export interface Aggregate {
+  count: number;
+  gross: number;
+  settled: number;
+  refunded: number;
+}
+
+export const EMPTY_AGGREGATE: Aggregate = { count: 0, gross: 0, settled: 0, refunded: 0 };
+
+export function addAggregates(a: Aggregate, b: Aggregate): Aggregate {
+  return {
+    count: a.count + b.count,
+    gross: a.gross + b.gross,
+    settled: a.settled + b.settled,
+    refunded: a.refunded + b.refunded,
+  };
+}
+
+/** The number of matching transactions, counted from the indexes where they hold every column needed. */
+export async function countTransactions(db: Db, filter: TransactionFilter): Promise<number> {
+  const row = await db
+    .selectFrom('transactions')
+    .where((eb) => matches(eb, filter))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Count and sums over the matching transactions themselves. */
+export async function aggregateTransactions(db: Db, filter: TransactionFilter): Promise<Aggregate> {
+  const row = await db
+    .selectFrom('transactions')
+    .where((eb) => matches(eb, filter))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('gross'),
+      eb.fn.coalesce(eb.fn.sum<number>('settled'), eb.lit(0)).as('settled'),
+      eb.fn.coalesce(eb.fn.sum<number>('refunded'), eb.lit(0)).as('refunded'),
+    ])
+    .executeTakeFirstOrThrow();
+  return toAggregate(row);
+}
+
+/** Whole UTC days of the roll-up, with the stored statuses that count (undefined: all). */
+export interface RollupPart {
+  fromDay?: string | undefined;
+  /** Exclusive. */
+  toDay?: string | undefined;
+  storedStatuses?: readonly TransactionStatus[] | undefined;
+}
+
+export interface RollupDimensions {
+  merchantId: string;
+  programIds?: readonly string[] | undefined;
+  locationId?: string | undefined;
+  productType?: ProductType | undefined;
+  channel?: Channel | undefined;
+}
+
+/** Count and sums from the daily roll-up, over the given parts. */
+export async function aggregateRollup(
+  db: Db,
+  dimensions: RollupDimensions,
+  parts: readonly RollupPart[],
+): Promise<Aggregate> {
+  if (parts.length === 0) return EMPTY_AGGREGATE;
+  let query = db
+    .selectFrom('transaction_daily_totals')
+    .where('merchant_id', '=', dimensions.merchantId)
+    .where((eb) =>
+      eb.or(
+        parts.map((part) => {
+          const conditions: Expression<SqlBool>[] = [];
+          if (part.fromDay !== undefined) conditions.push(eb('day', '>=', part.fromDay));
+          if (part.toDay !== undefined) conditions.push(eb('day', '<', part.toDay));
+          if (part.storedStatuses !== undefined) conditions.push(eb('status', 'in', part.storedStatuses));
+          return eb.and(conditions);
+        }),
+      ),
+    );
+  if (dimensions.programIds !== undefined && dimensions.programIds.length > 0) {
+    query = query.where('program_id', 'in', dimensions.programIds);
+  }
+  if (dimensions.locationId !== undefined) query = query.where('location_key', '=', dimensions.locationId);
+  if (dimensions.productType !== undefined) query = query.where('product_type', '=', dimensions.productType);
+  if (dimensions.channel !== undefined) query = query.where('channel', '=', dimensions.channel);
+  const row = await query
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('gross'), eb.lit(0)).as('gross'),
+      eb.fn.coalesce(eb.fn.sum<number>('settled'), eb.lit(0)).as('settled'),
+      eb.fn.coalesce(eb.fn.sum<number>('refunded'), eb.lit(0)).as('refunded'),
+    ])
+    .executeTakeFirstOrThrow();
+  return toAggregate(row);
+}
+
+function toAggregate(row: {
+  count: unknown;
+  gross: unknown;
+  settled: unknown;
+  refunded: unknown;
+}): Aggregate {
+  return {
+    count: Number(row.count),
+    gross: Number(row.gross),
+    settled: Number(row.settled),
+    refunded: Number(row.refunded),
+  };
+}
+
+export async function findTransaction(
+  db: Db,
+  merchantId: string,
+  id: string,
+  { forUpdate = false }: { forUpdate?: boolean } = {},
+): Promise<TransactionRow | undefined> {
+  return db
+    .selectFrom('transactions')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .where('merchant_id', '=', merchantId)
+    .$if(forUpdate, (query) => query.forUpdate())
+    .executeTakeFirst();
+}
+
+export async function listTransactionEvents(db: Db, transactionId: string) {
+  return db
+    .selectFrom('transaction_events')
+    .selectAll()
+    .where('transaction_id', '=', transactionId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+interface ActionUpdate {
+  id: string;
+  merchantId: string;
+  amount: number;
+  /** Authorizations created at or before this instant have expired. */
+  expiryCutoff: string;
+  now: string;
+}
+
+/**
+ * The conditional updates of the state machine: each applies only while the amount still fits, so that
+ * two actions racing on one transaction can never together exceed it. True when it applied.
+ */
+export async function settleTransaction(db: Db, update: ActionUpdate): Promise<boolean> {
+  const result = await db
+    .updateTable('transactions')
+    .set({
+      settled: sql<number>`settled + ${update.amount}`,
+      // A refund is final: a transaction once refunded stays REFUNDED.
+      status: sql<TransactionStatus>`case when status = 'REFUNDED' then 'REFUNDED' else 'SETTLED' end`,
+      updated_at: update.now,
+    })
+    .where('id', '=', update.id)
+    .where('merchant_id', '=', update.merchantId)
+    .where('status', 'in', ['AUTHORIZED', 'SETTLED', 'REFUNDED'])
+    .where('created_at', '>', update.expiryCutoff)
+    .where(sql<boolean>`total - settled - cancelled >= ${update.amount}`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function cancelTransaction(db: Db, update: ActionUpdate): Promise<boolean> {
+  const result = await db
+    .updateTable('transactions')
+    .set({
+      cancelled: sql<number>`cancelled + ${update.amount}`,
+      // Cancelling all of what was never settled cancels the transaction; otherwise only the rest goes.
+      status: sql<TransactionStatus>`case when settled = 0 and cancelled + ${update.amount} = total
+        then 'CANCELLED' else status end`,
+      updated_at: update.now,
+    })
+    .where('id', '=', update.id)
+    .where('merchant_id', '=', update.merchantId)
+    .where('status', 'in', ['PENDING', 'AUTHORIZED', 'SETTLED', 'REFUNDED'])
+    .where('created_at', '>', update.expiryCutoff)
+    .where(sql<boolean>`total - settled - cancelled >= ${update.amount}`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function refundTransaction(
+  db: Db,
+  update: Omit<ActionUpdate, 'expiryCutoff'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('transactions')
+    .set({
+      refunded: sql<number>`refunded + ${update.amount}`,
+      status: 'REFUNDED',
+      updated_at: update.now,
+    })
+    .where('id', '=', update.id)
+    .where('merchant_id', '=', update.merchantId)
+    .where('status', 'in', ['SETTLED', 'REFUNDED'])
+    .where(sql<boolean>`settled - refunded >= ${update.amount}`)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function insertTransactionEvent(db: Db, event: Insertable<TransactionEventsTable>) {
+  await db.insertInto('transaction_events').values(event).execute();
+}
+
+export async function insertFundingEvent(db: Db, event: Insertable<FundingEventsTable>) {
+  await db.insertInto('funding_events').values(event).execute();
+}
+
+export async function findIdempotencyKey(db: Db, merchantId: string, key: string) {
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+}
+
+export async function insertIdempotencyKey(db: Db, row: Insertable<IdempotencyKeysTable>) {
+  await db.insertInto('idempotency_keys').values(row).execute();
+}
+
+/** The merchant's time zone and currency; undefined for an unknown merchant. */
+export async function findMerchantSettings(db: Db, merchantId: string) {
+  return db
+    .selectFrom('merchants')
+    .select(['time_zone', 'currency'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export async function findUserName(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'last_name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Names by id of the given programs. */
+export async function programNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('programs').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** Names by id of every program the merchant takes or took part in. */
+export async function merchantProgramNames(db: Db, merchantId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('programs')
+    .select(['programs.id', 'programs.name'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('merchant_program_participations')
+          .select('merchant_program_participations.id')
+          .whereRef('merchant_program_participations.program_id', '=', 'programs.id')
+          .where('merchant_program_participations.merchant_id', '=', merchantId),
+      ),
+    )
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The file of a SQLite database, or undefined for an in-memory one. */
+export async function sqliteFileOf(db: Db): Promise<string | undefined> {
+  const { rows } = await sql<{
+    file: string;
+  }>`select file from pragma_database_list where name = 'main'`.execute(db);
+  const file = rows[0]?.file ?? '';
+  return file === '' ? undefined : file;
+}

@@ -1,0 +1,171 @@
+import { Readable } from 'node:stream';
+import { z } from 'zod';
+import { dataResponseSchema, IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
+import { SCOPES } from '@portal/contracts/scopes';
+import {
+  TRANSACTION_ACTION_PATHS,
+  TRANSACTION_ACTIONS,
+  TRANSACTION_EXPORT_PATH,
+  TRANSACTION_LOCATIONS_PATH,
+  TRANSACTION_PATH,
+  TRANSACTION_TOTALS_PATH,
+  TRANSACTIONS_PATH,
+  locationOptionSchema,
+  transactionActionBodySchema,
+  transactionDetailSchema,
+  transactionExportQuerySchema,
+  transactionListQuerySchema,
+  transactionListResponseSchema,
+  transactionTotalsQuerySchema,
+  transactionTotalsSchema,
+} from '@portal/contracts/transactions';
+import { currentMerchantId } from '../../auth/access.js';
+import { errorResponses } from '../../http/error-responses.js';
+import type { AppModule } from '../../http/module.js';
+import { locationOptions } from '../locations/service.js';
+import { exportTransactions } from './export.js';
+import { listTransactionPage, performAction, transactionDetail, transactionTotals } from './service.js';
+
+/** Tells a client that the answer is the one kept for its Idempotency-Key, not a new action. */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
+
+const idParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
+// Visible ASCII, as most APIs that take the header accept (a UUID fits easily).
+const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/, 'An Idempotency-Key is 1 to 255 visible ASCII characters')
+  .optional();
+const actionHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });
+
+/**
+ * The transaction list of issue 4: list, totals, detail, export and the settle/cancel/refund actions.
+ * Reading needs the transactions page's access; acting needs READ/WRITE (`c:tx`). Everything is the
+ * token's merchant's: another merchant's transaction answers as one that does not exist (403).
+ */
+export const transactionRoutes: AppModule = (app, { database }, done) => {
+  const { db } = database;
+
+  app.get(
+    TRANSACTIONS_PATH,
+    {
+      config: { access: { page: 'transactions' } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'A page of the filtered, sorted transactions, by offset or by cursor',
+        querystring: transactionListQuerySchema,
+        response: { 200: transactionListResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await listTransactionPage(db, currentMerchantId(request), request.query),
+    }),
+  );
+
+  app.get(
+    TRANSACTION_TOTALS_PATH,
+    {
+      config: { access: { page: 'transactions' } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'Count and sums of the filtered transactions',
+        querystring: transactionTotalsQuerySchema,
+        response: { 200: dataResponseSchema(transactionTotalsSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await transactionTotals(db, currentMerchantId(request), request.query),
+    }),
+  );
+
+  app.get(
+    TRANSACTION_EXPORT_PATH,
+    {
+      config: { access: { page: 'transactions' } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'The whole filtered list as CSV, streamed',
+        querystring: transactionExportQuerySchema,
+        description:
+          'A CSV attachment (text/csv, UTF-8 with a byte order mark) of every matching transaction in the ' +
+          "list's order; the header row names the merchant's time zone. Errors before the first row are JSON.",
+        produces: ['text/csv', 'application/json'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportTransactions(database, currentMerchantId(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(Readable.from(csv.chunks));
+    },
+  );
+
+  app.get(
+    TRANSACTION_LOCATIONS_PATH,
+    {
+      config: { access: { page: 'transactions' } },
+      schema: {
+        tags: ['transactions'],
+        summary: "The merchant's locations, for the location filter",
+        response: {
+          200: dataResponseSchema(z.object({ items: z.array(locationOptionSchema) })),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => ({ data: { items: await locationOptions(db, currentMerchantId(request)) } }),
+  );
+
+  app.get(
+    TRANSACTION_PATH,
+    {
+      config: { access: { page: 'transactions' } },
+      schema: {
+        tags: ['transactions'],
+        summary: 'One transaction with its history',
+        params: idParams,
+        response: { 200: dataResponseSchema(transactionDetailSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      data: await transactionDetail(db, currentMerchantId(request), request.params.id),
+    }),
+  );
+
+  for (const action of TRANSACTION_ACTIONS) {
+    app.post(
+      TRANSACTION_ACTION_PATHS[action],
+      {
+        config: { access: { scopes: [SCOPES.transactionsWrite] } },
+        schema: {
+          tags: ['transactions'],
+          summary: `${action[0]?.toUpperCase() ?? ''}${action.slice(1)}s all that is left, or body.amount`,
+          params: idParams,
+          headers: actionHeaders,
+          body: transactionActionBodySchema,
+          response: {
+            200: dataResponseSchema(transactionDetailSchema),
+            ...errorResponses(400, 401, 403, 409, 422),
+          },
+        },
+      },
+      async (request, reply) => {
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+        const outcome = await performAction(db, {
+          merchantId: currentMerchantId(request),
+          transactionId: request.params.id,
+          action,
+          body: request.body,
+          actor: { userId: request.principal.userId, email: request.principal.email },
+          idempotencyKey: typeof key === 'string' ? key : undefined,
+        });
+        if (outcome.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
+        if (!outcome.done) throw outcome.refusal;
+        return { data: outcome.detail };
+      },
+    );
+  }
+
+  done();
+};

@@ -1,0 +1,636 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import { z } from 'zod';
+import { dataResponseSchema, ERROR_CODES, errorDetailSchema } from '@portal/contracts/api';
+import { minorUnitsToDecimal, type Currency, type Money } from '@portal/contracts/money';
+import {
+  AUTHORIZATION_LIFETIME_DAYS,
+  addressSchema,
+  authorizationExpiresAt,
+  remainingAmounts,
+  transactionDetailSchema,
+  transactionLabel,
+  type Address,
+  type Transaction,
+  type TransactionAction,
+  type TransactionActionBody,
+  type TransactionDetail,
+  type TransactionEvent,
+  type TransactionListQuery,
+  type TransactionListResponse,
+  type TransactionState,
+  type TransactionStatus,
+  type TransactionTotals,
+  type TransactionTotalsQuery,
+} from '@portal/contracts/transactions';
+import { dialectOf } from '../../db/migration-helpers.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
+import { locationNames } from '../locations/repository.js';
+import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
+import {
+  EMPTY_AGGREGATE,
+  addAggregates,
+  aggregateRollup,
+  aggregateTransactions,
+  cancelTransaction,
+  countTransactions,
+  findIdempotencyKey,
+  findMerchantSettings,
+  findTransaction,
+  findUserName,
+  insertFundingEvent,
+  insertIdempotencyKey,
+  insertTransactionEvent,
+  listTransactionEvents,
+  listTransactions,
+  matchesAtLeast,
+  programNames,
+  refundTransaction,
+  searchKey,
+  settleTransaction,
+  type Aggregate,
+  type ScanHints,
+  type TransactionFilter,
+  type TransactionRow,
+} from './repository.js';
+import { isKnownTimeZone, nextDay, zonedDayStart } from './time-zone.js';
+import { canUseRollup, planTotals } from './totals-plan.js';
+
+type Db = Kysely<Database>;
+
+/** The same words whether the transaction does not exist or is another merchant's (docs/auth.md). */
+export const TRANSACTION_FORBIDDEN_MESSAGE = 'You do not have access to this transaction';
+
+/** What the provider charges the merchant on each settlement, in basis points of the amount settled. */
+export const SETTLEMENT_FEE_BPS = 250;
+const SYSTEM_ACTOR = { type: 'SYSTEM', name: 'Payment platform', email: null } as const;
+const DAY_MS = 86_400_000;
+
+export interface MerchantContext {
+  merchantId: string;
+  timeZone: string;
+  currency: Currency;
+}
+
+export async function merchantContext(db: Db, merchantId: string): Promise<MerchantContext> {
+  const merchant = await findMerchantSettings(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  // A zone this runtime does not know would fail every date; UTC keeps the list usable meanwhile.
+  const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';
+  return { merchantId, timeZone, currency: merchant.currency };
+}
+
+/** Authorizations created at or before this instant have expired. */
+export function expiryCutoff(now: Date): string {
+  return new Date(now.getTime() - AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();
+}
+
+type FilterQuery = Omit<TransactionTotalsQuery, 'sort' | 'order'>;
+
+/** The request's filters in database terms: days of the merchant's zone become UTC instants. */
+export function resolveFilter(query: FilterQuery, context: MerchantContext, now: Date): TransactionFilter {
+  const instant = (day: string) => new Date(zonedDayStart(day, context.timeZone)).toISOString();
+  // NUL cannot be stored in PostgreSQL text, so no transaction can match it: drop it rather than fail.
+  const search = query.search === undefined ? '' : searchKey(query.search.replaceAll('\0', ''));
+  return {
+    merchantId: context.merchantId,
+    createdFrom: query.from === undefined ? undefined : instant(query.from),
+    createdBefore: query.to === undefined ? undefined : instant(nextDay(query.to)),
+    statuses: query.status,
+    expiryCutoff: expiryCutoff(now),
+    programIds: query.programID,
+    locationId: query.locationID,
+    productType: query.productType,
+    channel: query.channel,
+    minAmount: query.minAmount,
+    maxAmount: query.maxAmount,
+    search: search === '' ? undefined : search,
+  };
+}
+
+/**
+ * Count and sums of the filtered list (`countOnly`: the sums stay 0). Without an amount range or a
+ * search, whole days come from the daily roll-up and only the hours at the edges are read row by row,
+ * so the cost follows the number of days rather than the number of transactions.
+ */
+export async function aggregateFilter(
+  db: Db,
+  filter: TransactionFilter,
+  { countOnly = false }: { countOnly?: boolean } = {},
+): Promise<Aggregate> {
+  const direct = async (piece: TransactionFilter): Promise<Aggregate> =>
+    countOnly
+      ? { ...EMPTY_AGGREGATE, count: await countTransactions(db, piece) }
+      : aggregateTransactions(db, piece);
+  if (!canUseRollup(filter)) return direct(filter);
+  const plan = planTotals(filter);
+  let sum = await aggregateRollup(db, filter, plan.rollup);
+  for (const range of plan.direct) {
+    sum = addAggregates(
+      sum,
+      await direct({ ...filter, createdFrom: range.from, createdBefore: range.before }),
+    );
+  }
+  return sum;
+}
+
+/** Matches of an amount range or a search at which walking the sort order beats reading them all. */
+const DENSE_MATCHES = 2_000;
+
+/**
+ * SQLite reads an amount range or a search through its own index and sorts all it finds, even where
+ * they match so many rows that walking the sort order would fill a page at once. When they do (a
+ * bounded look at their index says so), they are checked row by row instead. PostgreSQL's planner
+ * weighs this itself.
+ */
+export async function scanHints(db: Db, filter: TransactionFilter): Promise<ScanHints> {
+  if (dialectOf(db) !== 'sqlite') return {};
+  const amount = filter.minAmount !== undefined || filter.maxAmount !== undefined;
+  return {
+    amount: amount && (await matchesAtLeast(db, filter, 'amount', DENSE_MATCHES)),
+    search: filter.search !== undefined && (await matchesAtLeast(db, filter, 'search', DENSE_MATCHES)),
+  };
+}
+
+export async function transactionTotals(
+  db: Db,
+  merchantId: string,
+  query: TransactionTotalsQuery,
+  now = new Date(),
+): Promise<TransactionTotals> {
+  const context = await merchantContext(db, merchantId);
+  const sum = await aggregateFilter(db, resolveFilter(query, context, now));
+  const money = (value: number): Money => ({ currency: context.currency, value });
+  return {
+    count: sum.count,
+    gross: money(sum.gross),
+    settled: money(sum.settled),
+    refunded: money(sum.refunded),
+  };
+}
+
+/** The status as shown: an authorization past its lifetime reads EXPIRED. */
+export function shownStatus(
+  row: Pick<TransactionRow, 'status' | 'created_at'>,
+  cutoff: string,
+): TransactionStatus {
+  const lapsed = (row.status === 'PENDING' || row.status === 'AUTHORIZED') && row.created_at <= cutoff;
+  return lapsed ? 'EXPIRED' : row.status;
+}
+
+function parseAddress(text: string | null): Address | null {
+  if (text === null) return null;
+  try {
+    const parsed = addressSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+interface Names {
+  programs: ReadonlyMap<string, string>;
+  locations: ReadonlyMap<string, string>;
+}
+
+export function toTransaction(row: TransactionRow, names: Names, cutoff: string): Transaction {
+  const money = (value: number): Money => ({ currency: row.currency, value: value });
+  const amounts = {
+    status: shownStatus(row, cutoff),
+    total: row.total,
+    settled: row.settled,
+    refunded: row.refunded,
+    cancelled: row.cancelled,
+  };
+  return {
+    id: row.id,
+    externalID: row.external_id,
+    programID: row.program_id,
+    programName: names.programs.get(row.program_id) ?? '',
+    locationID: row.location_id,
+    locationName: row.location_id === null ? null : (names.locations.get(row.location_id) ?? ''),
+    productType: row.product_type,
+    channel: row.channel,
+    fromCart: row.from_cart === 1,
+    customer: {
+      name: row.customer_name,
+      email: row.customer_email,
+      phone: row.customer_phone,
+      billingAddress: parseAddress(row.billing_address),
+      shippingAddress: parseAddress(row.shipping_address),
+    },
+    total: money(amounts.total),
+    tax: money(row.tax),
+    shipping: money(row.shipping),
+    discount: money(row.discount),
+    settled: money(amounts.settled),
+    refunded: money(amounts.refunded),
+    cancelled: money(amounts.cancelled),
+    status: amounts.status,
+    label: transactionLabel(amounts),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    expiresAt: authorizationExpiresAt(row.created_at),
+  };
+}
+
+async function namesFor(db: Db, merchantId: string, rows: readonly TransactionRow[]): Promise<Names> {
+  const programIds = [...new Set(rows.map((row) => row.program_id))];
+  const locationIds = [
+    ...new Set(rows.flatMap((row) => (row.location_id === null ? [] : [row.location_id]))),
+  ];
+  return {
+    programs: await programNames(db, programIds),
+    locations: await locationNames(db, merchantId, locationIds),
+  };
+}
+
+export async function listTransactionPage(
+  db: Db,
+  merchantId: string,
+  query: TransactionListQuery,
+  now = new Date(),
+): Promise<TransactionListResponse['data']> {
+  const context = await merchantContext(db, merchantId);
+  const filter = resolveFilter(query, context, now);
+  const { limit, offset: requestedOffset, cursor: cursorText, ...filters } = query;
+  const fingerprint = queryFingerprint(filters);
+  const sort = query.sort === 'total' ? 'total' : 'created_at';
+
+  let offset: number;
+  let total: number;
+  let after: { key: string | number; id: string } | undefined;
+  if (cursorText === undefined) {
+    offset = requestedOffset ?? 0;
+    total = (await aggregateFilter(db, filter, { countOnly: true })).count;
+  } else {
+    // The first page counted; deeper pages carry its count so that none of them counts again.
+    const cursor = decodeCursor(cursorText, fingerprint);
+    ({ offset, total } = cursor);
+    after = { key: cursor.key, id: cursor.id };
+  }
+
+  const rows = await listTransactions(
+    db,
+    filter,
+    { sort, order: query.order, limit: limit + 1, offset: after === undefined ? offset : 0, after },
+    await scanHints(db, filter),
+  );
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > limit && last !== undefined
+      ? encodeCursor({
+          key: sort === 'total' ? last.total : last.created_at,
+          id: last.id,
+          offset: offset + page.length,
+          total,
+          query: fingerprint,
+        })
+      : null;
+  const names = await namesFor(db, merchantId, page);
+  const cutoff = expiryCutoff(now);
+  return {
+    items: page.map((row) => toTransaction(row, names, cutoff)),
+    pagination: { offset, limit, total },
+    nextCursor,
+    timeZone: context.timeZone,
+  };
+}
+
+function history(
+  row: TransactionRow,
+  events: Awaited<ReturnType<typeof listTransactionEvents>>,
+  status: TransactionStatus,
+): TransactionEvent[] {
+  const money = (value: number): Money => ({ currency: row.currency, value: value });
+  // What the platform did is read from the transaction's dates; what people did is stored as events.
+  const lines: TransactionEvent[] = [
+    {
+      type: 'CREATED',
+      amount: money(row.total),
+      actor: { type: 'CUSTOMER', name: row.customer_name, email: row.customer_email },
+      at: row.created_at,
+    },
+  ];
+  if (row.authorized_at !== null) {
+    lines.push({ type: 'AUTHORIZED', amount: money(row.total), actor: SYSTEM_ACTOR, at: row.authorized_at });
+  }
+  for (const event of events) {
+    lines.push({
+      type: event.type,
+      amount: money(event.amount),
+      actor: { type: event.actor_type, name: event.actor_name, email: event.actor_email },
+      at: event.created_at,
+    });
+  }
+  if (status === 'EXPIRED') {
+    lines.push({
+      type: 'EXPIRED',
+      amount: null,
+      actor: SYSTEM_ACTOR,
+      at: authorizationExpiresAt(row.created_at),
+    });
+  }
+  // A stable sort keeps the order of equal times: created, authorized, then the actions as stored.
+  return lines.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+}
+
+async function detailOf(db: Db, row: TransactionRow, now: Date): Promise<TransactionDetail> {
+  const cutoff = expiryCutoff(now);
+  const transaction = toTransaction(row, await namesFor(db, row.merchant_id, [row]), cutoff);
+  const events = await listTransactionEvents(db, row.id);
+  return { ...transaction, history: history(row, events, transaction.status) };
+}
+
+export async function transactionDetail(
+  db: Db,
+  merchantId: string,
+  id: string,
+  now = new Date(),
+): Promise<TransactionDetail> {
+  const row = await findTransaction(db, merchantId, id);
+  if (row === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  return detailOf(db, row, now);
+}
+
+export interface Actor {
+  userId: string;
+  email: string;
+}
+
+export interface ActionRequest {
+  merchantId: string;
+  transactionId: string;
+  action: TransactionAction;
+  body: TransactionActionBody;
+  actor: Actor;
+  /** The `Idempotency-Key` header, when sent. */
+  idempotencyKey?: string | undefined;
+}
+
+/** The answer of an action: the transaction as it is now, or a refusal; `replayed` for a repeated key. */
+/** The transaction as it is after the action, or why it was refused; `replayed` for a repeated key. */
+export type ActionOutcome =
+  | { done: true; detail: TransactionDetail; replayed: boolean }
+  | { done: false; refusal: AppError; replayed: boolean };
+
+const formatMoney = (value: number, currency: Currency) => `${minorUnitsToDecimal(value)} ${currency}`;
+
+const ACTION_WORDS: Readonly<Record<TransactionAction, string>> = {
+  settle: 'settle',
+  cancel: 'cancel',
+  refund: 'refund',
+};
+
+function actionState(row: TransactionRow, status: TransactionStatus): TransactionState {
+  return {
+    status,
+    total: row.total,
+    settled: row.settled,
+    refunded: row.refunded,
+    cancelled: row.cancelled,
+    expiresAt: authorizationExpiresAt(row.created_at),
+  };
+}
+
+/** Why an action cannot take `amount` (or anything, when it is undefined); undefined when it can. */
+function refusal(
+  state: TransactionState,
+  currency: Currency,
+  action: TransactionAction,
+  amount: number | undefined,
+  left: number,
+): AppError | undefined {
+  const { status } = state;
+  const money = (value: number) => formatMoney(value, currency);
+  if (left === 0) {
+    if (action === 'refund') {
+      return conflict(
+        state.settled === 0
+          ? 'Nothing has been settled yet, so there is nothing to refund'
+          : `Everything settled (${money(state.settled)}) has already been refunded`,
+      );
+    }
+    if (status === 'CANCELLED') {
+      return conflict(
+        action === 'settle'
+          ? 'This transaction is cancelled, so it cannot be settled'
+          : 'This transaction is already cancelled',
+      );
+    }
+    if (action === 'settle' && status === 'PENDING') {
+      return conflict('This transaction is not authorized yet, so it cannot be settled');
+    }
+    if (state.settled + state.cancelled === state.total) {
+      return conflict(
+        `Nothing is left to ${ACTION_WORDS[action]}: ${money(state.settled)} of ${money(state.total)} is settled and ${money(state.cancelled)} cancelled`,
+      );
+    }
+    return conflict(
+      `The authorization expired on ${state.expiresAt.slice(0, 10)}, so this transaction can no longer be ${action === 'settle' ? 'settled' : 'cancelled'}`,
+    );
+  }
+  if (amount !== undefined && amount > left) {
+    return conflict(
+      `Only ${money(left)} is left to ${ACTION_WORDS[action]}; ${money(amount)} is more than that`,
+      [{ path: 'body.amount.value', message: `At most ${left}` }],
+    );
+  }
+  return undefined;
+}
+
+async function applyAction(
+  trx: KyselyTransaction<Database>,
+  request: ActionRequest,
+  now: Date,
+): Promise<TransactionDetail> {
+  const { merchantId, transactionId, action } = request;
+  // PostgreSQL: lock the row until commit, so that the amount read here is still true when written.
+  // SQLite runs one transaction at a time on its one connection, so the read is as good as a lock.
+  const row = await findTransaction(trx, merchantId, transactionId, {
+    forUpdate: dialectOf(trx) === 'postgres',
+  });
+  if (row === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  const cutoff = expiryCutoff(now);
+  const status = shownStatus(row, cutoff);
+
+  const asked = request.body?.amount;
+  if (asked !== undefined && asked.currency !== row.currency) {
+    throw unprocessable(`The amount must be in ${row.currency}, the currency of this transaction`, [
+      { path: 'body.amount.currency', message: `Expected ${row.currency}` },
+    ]);
+  }
+  const state = actionState(row, status);
+  const left = remainingAmounts(state, now)[action];
+  const refused = refusal(state, row.currency, action, asked?.value, left);
+  if (refused !== undefined) throw refused;
+  const amount = asked?.value ?? left;
+
+  const at = now.toISOString();
+  const update = { id: row.id, merchantId, amount, expiryCutoff: cutoff, now: at };
+  const applied =
+    action === 'settle'
+      ? await settleTransaction(trx, update)
+      : action === 'cancel'
+        ? await cancelTransaction(trx, update)
+        : await refundTransaction(trx, update);
+  // The conditional update is the last word: it refuses what no longer fits, whatever was read above.
+  if (!applied) throw conflict('The transaction changed while this action ran; reload it and try again');
+
+  const user = await findUserName(trx, request.actor.userId);
+  const eventType = action === 'settle' ? 'SETTLED' : action === 'cancel' ? 'CANCELLED' : 'REFUNDED';
+  await insertTransactionEvent(trx, {
+    id: randomUUID(),
+    transaction_id: row.id,
+    merchant_id: merchantId,
+    type: eventType,
+    amount,
+    currency: row.currency,
+    actor_type: 'USER',
+    actor_user_id: request.actor.userId,
+    actor_name: user === undefined ? request.actor.email : `${user.first_name} ${user.last_name}`,
+    actor_email: user?.email ?? request.actor.email,
+    created_at: at,
+  });
+  if (action !== 'cancel') {
+    const signed = action === 'settle' ? amount : -amount;
+    // The provider keeps its fee on settlement and does not return it on a refund.
+    const fee = action === 'settle' ? Math.round((amount * SETTLEMENT_FEE_BPS) / 10_000) : 0;
+    await insertFundingEvent(trx, {
+      id: randomUUID(),
+      merchant_id: merchantId,
+      transaction_id: row.id,
+      type: action === 'settle' ? 'SETTLE' : 'REFUND',
+      currency: row.currency,
+      amount: signed,
+      fee,
+      net_amount: signed - fee,
+      event_at: at,
+      bank_requested_on: at.slice(0, 10),
+      deposited_on: nextBusinessDay(at),
+      created_at: at,
+    });
+  }
+  const updated = await findTransaction(trx, merchantId, row.id);
+  if (updated === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  return detailOf(trx, updated, now);
+}
+
+/** The deposit (ACH) day of money moved at an instant: the next weekday after its UTC day. */
+export function nextBusinessDay(iso: string): string {
+  let day = Date.parse(`${iso.slice(0, 10)}T00:00:00.000Z`) + DAY_MS;
+  while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY_MS;
+  return new Date(day).toISOString().slice(0, 10);
+}
+
+function requestHash(request: ActionRequest): string {
+  const amount = request.body?.amount;
+  return createHash('sha256')
+    .update(
+      JSON.stringify([
+        request.action,
+        request.transactionId,
+        amount?.currency ?? null,
+        amount?.value ?? null,
+      ]),
+    )
+    .digest('hex');
+}
+
+const IDEMPOTENCY_MISMATCH =
+  'This Idempotency-Key was already used for a different request; use a new key for a new request';
+
+const storedDetailSchema = dataResponseSchema(transactionDetailSchema);
+
+function replay(
+  stored: { route: string; request_hash: string; status_code: number; response: string },
+  route: string,
+  hash: string,
+): ActionOutcome {
+  if (stored.route !== route || stored.request_hash !== hash) throw unprocessable(IDEMPOTENCY_MISMATCH);
+  const body: unknown = JSON.parse(stored.response);
+  if (stored.status_code === 200) {
+    return { done: true, detail: storedDetailSchema.parse(body).data, replayed: true };
+  }
+  const { error } = storedRefusalSchema.parse(body);
+  const refusal = new AppError(stored.status_code, error.code, error.message, {
+    ...(error.details === undefined ? {} : { details: error.details }),
+  });
+  return { done: false, refusal, replayed: true };
+}
+
+const storedRefusalSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+  }),
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Error) || !('code' in error)) return false;
+  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/**
+ * Settles, cancels or refunds, all of what is left or `body.amount`, in one database transaction with
+ * its history line and (settle, refund) funding event. With an Idempotency-Key the answer, refusals
+ * included, is kept with the key in the same transaction: the same key and body get the same answer
+ * without acting again, and a different body gets 422.
+ */
+export async function performAction(
+  db: Db,
+  request: ActionRequest,
+  now = new Date(),
+): Promise<ActionOutcome> {
+  const { merchantId, idempotencyKey } = request;
+  const route = `POST /api/transactions/:id/${request.action}`;
+  const hash = requestHash(request);
+  if (idempotencyKey !== undefined) {
+    const stored = await findIdempotencyKey(db, merchantId, idempotencyKey);
+    if (stored !== undefined) return replay(stored, route, hash);
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      let outcome: ActionOutcome;
+      try {
+        outcome = { done: true, detail: await applyAction(trx, request, now), replayed: false };
+      } catch (error) {
+        // A refusal writes nothing before it is thrown, so it can be kept with the key and committed.
+        if (!(error instanceof AppError) || idempotencyKey === undefined || error.status >= 500) throw error;
+        outcome = { done: false, refusal: error, replayed: false };
+      }
+      if (idempotencyKey !== undefined) {
+        // Two requests with one key racing past the check above: the primary key lets one commit and
+        // rolls the other back, action included; the loser then answers with the winner's answer.
+        const body: unknown = outcome.done
+          ? { data: outcome.detail }
+          : {
+              error: {
+                code: outcome.refusal.code,
+                message: outcome.refusal.message,
+                ...(outcome.refusal.details === undefined ? {} : { details: outcome.refusal.details }),
+              },
+            };
+        await insertIdempotencyKey(trx, {
+          merchant_id: merchantId,
+          key: idempotencyKey,
+          route,
+          request_hash: hash,
+          status_code: outcome.done ? 200 : outcome.refusal.status,
+          response: JSON.stringify(body),
+          created_at: now.toISOString(),
+        });
+      }
+      return outcome;
+    });
+  } catch (error) {
+    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
+      const stored = await findIdempotencyKey(db, merchantId, idempotencyKey);
+      if (stored !== undefined) return replay(stored, route, hash);
+    }
+    throw error;
+  }
+}

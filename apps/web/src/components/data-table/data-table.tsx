@@ -1,0 +1,274 @@
+import { Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconArrowsSort } from '@tabler/icons-react';
+import {
+  flexRender,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type VisibilityState,
+} from '@tanstack/react-table';
+import { useEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SortOrder } from '../../lib/url-state/list-state';
+import { ErrorMessageBox } from '../error-message-box';
+import type { ColumnPreferences } from './column-preferences';
+import classes from './data-table.module.css';
+
+export interface DataColumn<T> {
+  readonly id: string;
+  /** The header's text, also the column's name in the column chooser. */
+  readonly header: string;
+  readonly cell: (row: T) => ReactNode;
+  /** The API sorts by this column's id. */
+  readonly sortable?: boolean;
+  /** Amounts line up on the right. */
+  readonly align?: 'start' | 'end';
+}
+
+type DataTableStatus = 'pending' | 'error' | 'success';
+
+export interface DataTableProps<T> {
+  /** Names the table for assistive technology. */
+  readonly label: string;
+  readonly columns: readonly DataColumn<T>[];
+  readonly preferences: ColumnPreferences;
+  readonly rows: readonly T[] | undefined;
+  /** `pending` shows skeleton rows; `error` the 'Oops...' box with Try Again. */
+  readonly status: DataTableStatus;
+  readonly error?: unknown;
+  readonly onRetry: () => void;
+  /** A newer page is loading while the rows shown stay. */
+  readonly refreshing?: boolean;
+  readonly getRowId: (row: T) => string;
+  readonly sort: { readonly id: string; readonly order: SortOrder };
+  readonly onSortChange: (columnId: string) => void;
+  /** Clicking a row, or Enter on it, opens it. */
+  readonly onRowOpen?: (row: T) => void;
+  /** The row whose detail is open: marked, and focused again when the detail closes. */
+  readonly activeRowId?: string | undefined;
+  /** Shown in place of the rows when there are none. */
+  readonly empty: ReactNode;
+  /** As many skeleton rows as the page will have. */
+  readonly skeletonRows: number;
+  /** Wider than this, the table scrolls sideways inside its frame. */
+  readonly minWidth?: number;
+}
+
+const NO_ROWS: readonly unknown[] = [];
+
+/** Focus moves row to row with the arrow keys, as in a grid; Enter opens the row. */
+function onRowKeyDown(event: KeyboardEvent<HTMLTableRowElement>, open: () => void): void {
+  if (event.target !== event.currentTarget) return;
+  if (event.key === 'Enter') {
+    event.preventDefault();
+    open();
+  } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+    const sibling =
+      event.key === 'ArrowDown'
+        ? event.currentTarget.nextElementSibling
+        : event.currentTarget.previousElementSibling;
+    if (sibling instanceof HTMLElement) {
+      event.preventDefault();
+      sibling.focus();
+    }
+  }
+}
+
+function ariaSort(sorted: boolean, order: SortOrder): 'ascending' | 'descending' | undefined {
+  if (!sorted) return undefined;
+  return order === 'asc' ? 'ascending' : 'descending';
+}
+
+/**
+ * The portal's list table: server-side sorting from the column headers, the columns and order the user
+ * chose, skeleton rows while loading, an empty state, the error box, and rows that open with a click or
+ * Enter. Data comes in through props: the table fetches nothing.
+ */
+export function DataTable<T>({
+  label,
+  columns,
+  preferences,
+  rows,
+  status,
+  error,
+  onRetry,
+  refreshing = false,
+  getRowId,
+  sort,
+  onSortChange,
+  onRowOpen,
+  activeRowId,
+  empty,
+  skeletonRows,
+  minWidth = 960,
+}: DataTableProps<T>) {
+  const { t } = useTranslation('lists');
+  const body = useRef<HTMLTableSectionElement>(null);
+
+  const definitions = useMemo(
+    () =>
+      columns.map((column): ColumnDef<T> => ({
+        id: column.id,
+        header: column.header,
+        cell: ({ row }) => column.cell(row.original),
+      })),
+    [columns],
+  );
+  const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const columnVisibility = useMemo<VisibilityState>(
+    () => Object.fromEntries([...preferences.hidden].map((id) => [id, false])),
+    [preferences.hidden],
+  );
+
+  // Rendering only: sorting and paging are the API's (manual), so no row models beyond the core one.
+  // eslint-disable-next-line react-hooks/incompatible-library -- the React Compiler is not used here.
+  const table = useReactTable({
+    data: (rows ?? (NO_ROWS as readonly T[])) as T[],
+    columns: definitions,
+    getRowId: (row) => getRowId(row),
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    state: { columnVisibility, columnOrder: [...preferences.order] },
+  });
+  const visibleCount = table.getVisibleLeafColumns().length;
+
+  // When the detail closes, focus goes back to the row it was opened from, after the shell's own focus
+  // move to the page (an effect of the same commit).
+  const openedRowId = useRef(activeRowId);
+  useEffect(() => {
+    const closed = openedRowId.current;
+    openedRowId.current = activeRowId;
+    if (closed === undefined || activeRowId !== undefined) return;
+    const timer = setTimeout(() => {
+      const row = [...(body.current?.rows ?? [])].find((element) => element.dataset.rowId === closed);
+      row?.focus();
+    });
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [activeRowId]);
+
+  if (status === 'error') return <ErrorMessageBox error={error} onRetry={onRetry} />;
+
+  const header = (
+    <Table.Thead>
+      {table.getHeaderGroups().map((group) => (
+        <Table.Tr key={group.id}>
+          {group.headers.map((cell) => {
+            const column = byId.get(cell.column.id);
+            const sorted = sort.id === cell.column.id;
+            const title = flexRender(cell.column.columnDef.header, cell.getContext());
+            const SortIcon = !sorted ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+            return (
+              <Table.Th
+                key={cell.id}
+                scope="col"
+                aria-sort={column?.sortable ? ariaSort(sorted, sort.order) : undefined}
+                data-align={column?.align ?? 'start'}
+                className={classes.headerCell}
+              >
+                {column?.sortable ? (
+                  <UnstyledButton
+                    className={classes.sortButton}
+                    data-sorted={sorted || undefined}
+                    onClick={() => {
+                      onSortChange(cell.column.id);
+                    }}
+                  >
+                    {title}
+                    <SortIcon size={14} aria-hidden="true" />
+                  </UnstyledButton>
+                ) : (
+                  title
+                )}
+              </Table.Th>
+            );
+          })}
+        </Table.Tr>
+      ))}
+    </Table.Thead>
+  );
+
+  let content: ReactNode;
+  if (status === 'pending') {
+    content = Array.from({ length: skeletonRows }, (_, index) => (
+      <Table.Tr key={index}>
+        {table.getVisibleLeafColumns().map((column) => (
+          <Table.Td key={column.id}>
+            <Skeleton height={12} radius="sm" />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    ));
+  } else if (table.getRowModel().rows.length === 0) {
+    content = (
+      <Table.Tr>
+        <Table.Td colSpan={visibleCount} className={classes.emptyCell}>
+          {empty}
+        </Table.Td>
+      </Table.Tr>
+    );
+  } else {
+    content = table.getRowModel().rows.map((row) => {
+      const open = onRowOpen
+        ? () => {
+            onRowOpen(row.original);
+          }
+        : undefined;
+      return (
+        <Table.Tr
+          key={row.id}
+          data-row-id={row.id}
+          data-active={row.id === activeRowId || undefined}
+          className={open ? classes.openableRow : undefined}
+          tabIndex={open ? 0 : undefined}
+          onClick={
+            open
+              ? (event) => {
+                  // A link or button inside a cell does its own thing.
+                  if (event.target instanceof Element && event.target.closest('a, button, input')) return;
+                  open();
+                }
+              : undefined
+          }
+          onKeyDown={
+            open
+              ? (event) => {
+                  onRowKeyDown(event, open);
+                }
+              : undefined
+          }
+        >
+          {row.getVisibleCells().map((cell) => (
+            <Table.Td key={cell.id} data-align={byId.get(cell.column.id)?.align ?? 'start'}>
+              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      );
+    });
+  }
+
+  const busy = status === 'pending' || refreshing;
+  return (
+    <Table.ScrollContainer minWidth={minWidth} maxHeight="70vh" type="native" className={classes.frame}>
+      {busy && (
+        <VisuallyHidden role="status" aria-live="polite">
+          {t('table.loading')}
+        </VisuallyHidden>
+      )}
+      <Table
+        stickyHeader
+        highlightOnHover
+        aria-label={label}
+        aria-busy={busy}
+        data-refreshing={refreshing || undefined}
+        className={classes.table}
+      >
+        {header}
+        <Table.Tbody ref={body}>{content}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

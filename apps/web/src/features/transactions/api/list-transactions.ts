@@ -1,0 +1,30 @@
+import { TRANSACTIONS_PATH } from '@portal/contracts/transactions';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http/http-client';
+import type { QueryParams } from '../../../lib/http/query-string';
+import { retryOnce, transactionKeys } from './transaction-keys';
+import { transactionPageAnswerSchema, type TransactionPage } from './transaction-schemas';
+
+/** `GET /api/transactions`: one page of the filtered, sorted list, by offset or by cursor. */
+async function fetchTransactionPage(query: QueryParams, signal?: AbortSignal): Promise<TransactionPage> {
+  const { data } = await apiRequest(TRANSACTIONS_PATH, {
+    query,
+    schema: transactionPageAnswerSchema,
+    signal,
+  });
+  return data;
+}
+
+function transactionPageQueryOptions(merchantId: string, query: QueryParams) {
+  return queryOptions({
+    queryKey: transactionKeys.list(merchantId, query),
+    queryFn: ({ signal }) => fetchTransactionPage(query, signal),
+    // The rows shown stay while the next page or filter loads, so the table does not flash empty.
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+  });
+}
+
+export function useTransactionPage(merchantId: string, query: QueryParams) {
+  return useQuery(transactionPageQueryOptions(merchantId, query));
+}

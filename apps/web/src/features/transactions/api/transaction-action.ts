@@ -1,0 +1,55 @@
+import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
+import type { Money } from '@portal/contracts/money';
+import { transactionActionPath, type TransactionAction } from '@portal/contracts/transactions';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/http/http-client';
+import { transactionDetailAnswer } from './transaction-detail';
+import { transactionKeys } from './transaction-keys';
+import type { TransactionDetailAnswer } from './transaction-schemas';
+
+interface TransactionActionRequest {
+  readonly id: string;
+  readonly action: TransactionAction;
+  /**
+   * Always sent, also for "all that is left": the user confirmed this amount, so if the rest changed
+   * meanwhile the server refuses (409) rather than moving a different amount.
+   */
+  readonly amount: Money;
+  /** One per confirmation: a retry of the same confirmation cannot act twice. */
+  readonly idempotencyKey: string;
+}
+
+/** `POST /api/transactions/{id}/settle|cancel|refund`. */
+async function performTransactionAction({
+  id,
+  action,
+  amount,
+  idempotencyKey,
+}: TransactionActionRequest): Promise<TransactionDetailAnswer> {
+  const { data } = await apiRequest(transactionActionPath(id, action), {
+    method: 'POST',
+    body: { amount },
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    schema: transactionDetailAnswer,
+  });
+  return data;
+}
+
+/** Settles, cancels or refunds; the detail shows the answer and the list and totals load again. */
+export function useTransactionAction(merchantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: performTransactionAction,
+    onSuccess: async (detail) => {
+      queryClient.setQueryData(transactionKeys.detail(merchantId, detail.id), detail);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: transactionKeys.lists(merchantId) }),
+        queryClient.invalidateQueries({ queryKey: transactionKeys.totals(merchantId) }),
+      ]);
+    },
+    // A refusal often means the transaction changed meanwhile: show it as it is now.
+    onError: async (_error, request) => {
+      await queryClient.invalidateQueries({ queryKey: transactionKeys.detail(merchantId, request.id) });
+    },
+  });
+}

@@ -1,0 +1,303 @@
+import { Button, Drawer, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import type { Address } from '@portal/contracts/transactions';
+import { TRANSACTION_ACTIONS, type TransactionAction } from '@portal/contracts/transactions';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorMessageBox } from '../../../components/error-message-box';
+import { showErrorAlert } from '../../../lib/alerts/alert-store';
+import { useTransaction } from '../api/transaction-detail';
+import type { TransactionDetailAnswer, TransactionEventAnswer } from '../api/transaction-schemas';
+import type { Formatters } from '../use-formatters';
+import { ActionDialog, actionRemaining } from './action-dialog';
+import { StatusBadge } from './status-badge';
+import classes from './transactions.module.css';
+
+function Definitions({ items }: { readonly items: readonly (readonly [string, ReactNode])[] }) {
+  return (
+    <dl className={classes.definitions}>
+      {items.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function AddressLines({ address }: { readonly address: Address | null }) {
+  const { t } = useTranslation('transactions');
+  if (address === null) return <Text>{t('detail.noAddress')}</Text>;
+  const lines = [
+    address.line1,
+    address.line2,
+    `${address.city}, ${address.region} ${address.postalCode}`,
+    address.country,
+  ].filter((line): line is string => line !== null && line !== '');
+  return (
+    <Text component="address" fs="normal">
+      {lines.map((line) => (
+        <span key={line} style={{ display: 'block' }}>
+          {line}
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+function History({
+  events,
+  format,
+}: {
+  readonly events: readonly TransactionEventAnswer[];
+  readonly format: Formatters;
+}) {
+  const { t } = useTranslation('transactions');
+  return (
+    <Table.ScrollContainer minWidth={480} type="native">
+      <Table aria-label={t('detail.history')} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{t('history.when')}</Table.Th>
+            <Table.Th scope="col">{t('history.what')}</Table.Th>
+            <Table.Th scope="col">{t('history.who')}</Table.Th>
+            <Table.Th scope="col" ta="right">
+              {t('history.amount')}
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event, index) => (
+            <Table.Tr key={`${event.type}-${event.at.toISOString()}-${index}`}>
+              <Table.Td>{format.dateTime(event.at)}</Table.Td>
+              <Table.Td>{t(`history.events.${event.type}`)}</Table.Td>
+              <Table.Td>
+                <Text size="sm">{t(`history.actors.${event.actor.type}`, { name: event.actor.name })}</Text>
+                {event.actor.type === 'USER' && event.actor.email !== null && (
+                  <Text size="xs" c="dark.4">
+                    {event.actor.email}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td ta="right" className={classes.figure}>
+                {event.amount === null ? '—' : format.money(event.amount)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+interface ActionsProps {
+  readonly transaction: TransactionDetailAnswer;
+  readonly merchantId: string;
+  readonly format: Formatters;
+  /** Where focus goes once an action is done (its button may be gone). */
+  readonly onDone: () => void;
+}
+
+/** Settle, cancel, refund: each offered while it has an amount left to take. */
+function Actions({ transaction, merchantId, format, onDone }: ActionsProps) {
+  const { t } = useTranslation('transactions');
+  const [action, setAction] = useState<TransactionAction | null>(null);
+  const [opened, setOpened] = useState(false);
+  const left = actionRemaining(transaction);
+  const possible = TRANSACTION_ACTIONS.filter((candidate) => left[candidate] > 0);
+  const money = (value: number) => format.money({ currency: transaction.total.currency, value });
+
+  return (
+    <Stack gap="xs">
+      <Title order={3} size="h4">
+        {t('actions.title')}
+      </Title>
+      {possible.length === 0 ? (
+        <Text size="sm">{t('actions.nothingLeft')}</Text>
+      ) : (
+        <Group gap="sm">
+          {possible.map((candidate) => (
+            <Button
+              key={candidate}
+              variant={candidate === 'settle' ? 'filled' : 'default'}
+              onClick={() => {
+                setAction(candidate);
+                setOpened(true);
+              }}
+            >
+              {t(`actions.${candidate}`)}
+            </Button>
+          ))}
+        </Group>
+      )}
+      {possible.map((candidate) => (
+        <Text key={candidate} size="sm" c="dark.4">
+          {t(`actions.left.${candidate}`, { amount: money(left[candidate]) })}
+        </Text>
+      ))}
+      <ActionDialog
+        action={action}
+        opened={opened}
+        transaction={transaction}
+        merchantId={merchantId}
+        format={format}
+        onClose={() => {
+          setOpened(false);
+          onDone();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function Detail({
+  transaction,
+  merchantId,
+  canAct,
+  format,
+}: {
+  readonly transaction: TransactionDetailAnswer;
+  readonly merchantId: string;
+  readonly canAct: boolean;
+  readonly format: Formatters;
+}) {
+  const { t } = useTranslation('transactions');
+  const amountsHeading = useRef<HTMLHeadingElement>(null);
+  const { customer } = transaction;
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={3} size="h4" ref={amountsHeading} tabIndex={-1}>
+          {t('detail.amounts')}
+        </Title>
+        <Definitions
+          items={[
+            [t('detail.fields.status'), <StatusBadge key="status" label={transaction.label} />],
+            [t('detail.fields.total'), format.money(transaction.total)],
+            [t('detail.fields.tax'), format.money(transaction.tax)],
+            [t('detail.fields.shipping'), format.money(transaction.shipping)],
+            [t('detail.fields.discount'), format.money(transaction.discount)],
+            [t('detail.fields.settled'), format.money(transaction.settled)],
+            [t('detail.fields.refunded'), format.money(transaction.refunded)],
+            [t('detail.fields.cancelled'), format.money(transaction.cancelled)],
+          ]}
+        />
+      </Stack>
+      {canAct && (
+        <Actions
+          transaction={transaction}
+          merchantId={merchantId}
+          format={format}
+          onDone={() => {
+            // After the dialog's own focus return, which lands on a button that may be gone now.
+            setTimeout(() => amountsHeading.current?.focus(), 20);
+          }}
+        />
+      )}
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('detail.customer')}
+        </Title>
+        <Definitions
+          items={[
+            [t('detail.fields.name'), customer.name],
+            [t('detail.fields.email'), customer.email],
+            [t('detail.fields.phone'), customer.phone ?? t('detail.notGiven')],
+            [t('detail.billingAddress'), <AddressLines key="billing" address={customer.billingAddress} />],
+            [t('detail.shippingAddress'), <AddressLines key="shipping" address={customer.shippingAddress} />],
+          ]}
+        />
+      </Stack>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('detail.details')}
+        </Title>
+        <Definitions
+          items={[
+            [t('detail.fields.orderId'), transaction.externalID],
+            [t('detail.fields.program'), transaction.programName],
+            [t('detail.fields.location'), transaction.locationName ?? t('noLocation')],
+            [t('detail.fields.product'), t(`product.${transaction.productType}`)],
+            [t('detail.fields.channel'), t(`channel.${transaction.channel}`)],
+            [t('detail.fields.fromCart'), transaction.fromCart ? t('detail.yes') : t('detail.no')],
+            [t('detail.fields.createdAt'), format.dateTime(transaction.createdAt)],
+            [t('detail.fields.updatedAt'), format.dateTime(transaction.updatedAt)],
+            [t('detail.fields.expiresAt'), format.dateTime(transaction.expiresAt)],
+          ]}
+        />
+      </Stack>
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('detail.history')}
+        </Title>
+        <History events={transaction.history} format={format} />
+      </Stack>
+    </Stack>
+  );
+}
+
+export interface TransactionDrawerProps {
+  readonly merchantId: string;
+  /** The transaction of the URL; undefined closes the drawer. */
+  readonly transactionId: string | undefined;
+  readonly onClose: () => void;
+  /** READ/WRITE access (a `c:tx` scope): READ users see no action at all. */
+  readonly canAct: boolean;
+  readonly format: Formatters;
+}
+
+/** One transaction over the list, at its own URL: amounts, customer, addresses, details, history, actions. */
+export function TransactionDrawer({
+  merchantId,
+  transactionId,
+  onClose,
+  canAct,
+  format,
+}: TransactionDrawerProps) {
+  const { t } = useTranslation('transactions');
+  // The last one stays on screen while the drawer slides away.
+  const [shownId, setShownId] = useState(transactionId);
+  if (transactionId !== undefined && transactionId !== shownId) setShownId(transactionId);
+  const detail = useTransaction(merchantId, shownId, transactionId !== undefined);
+  const { error } = detail;
+  useEffect(() => {
+    if (error !== null) showErrorAlert(error);
+  }, [error]);
+
+  let body: ReactNode;
+  if (detail.isError) {
+    body = (
+      <ErrorMessageBox
+        error={detail.error}
+        onRetry={() => {
+          void detail.refetch();
+        }}
+      />
+    );
+  } else if (detail.data) {
+    body = <Detail transaction={detail.data} merchantId={merchantId} canAct={canAct} format={format} />;
+  } else {
+    body = (
+      <Stack gap="sm" aria-busy="true">
+        <Text size="sm">{t('detail.loading')}</Text>
+        {[80, 60, 90, 70, 50].map((width) => (
+          <Skeleton key={width} height={14} width={`${width}%`} />
+        ))}
+      </Stack>
+    );
+  }
+
+  return (
+    <Drawer
+      opened={transactionId !== undefined}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={shownId === undefined ? '' : t('detail.title', { id: shownId })}
+      closeButtonProps={{ 'aria-label': t('detail.close') }}
+      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+    >
+      {body}
+    </Drawer>
+  );
+}

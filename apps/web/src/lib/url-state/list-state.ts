@@ -1,0 +1,193 @@
+import { useCallback, useMemo } from 'react';
+import { z } from 'zod';
+import { useUrlState, type UrlStateDefinition } from './url-state';
+
+const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** The parameters every list has besides its filters: sort, order, page size and page. */
+const PAGING_KEYS = ['sort', 'order', 'limit', 'offset', 'cursor'] as const;
+type PagingKey = (typeof PAGING_KEYS)[number];
+
+export interface ListParams {
+  sort: string;
+  order: SortOrder;
+  limit: number;
+  /** The position of the page's first row; 0 on a page reached by cursor. */
+  offset: number;
+  /** The API's token for a page too deep for an offset. */
+  cursor: string | undefined;
+}
+
+/** Everything but the paging: what "Clear filters" clears and what sends the list back to its first page. */
+type ListFilters<T extends ListParams> = Omit<T, PagingKey>;
+
+export interface ListShapeOptions<Sort extends string, Size extends number> {
+  readonly sorts: readonly [Sort, ...Sort[]];
+  readonly defaultSort: NoInfer<Sort>;
+  readonly defaultOrder: SortOrder;
+  readonly pageSizes: readonly [Size, ...Size[]];
+  readonly defaultPageSize: NoInfer<Size>;
+  /** The deepest offset the API serves; pages after it are reached by cursor. */
+  readonly maxOffset?: number;
+}
+
+/** The URL parameters of sorting and paging, to spread into a list's definition beside its filters. */
+export function listShape<Sort extends string, Size extends number>(options: ListShapeOptions<Sort, Size>) {
+  return {
+    sort: z.enum(options.sorts).default(options.defaultSort),
+    order: z.enum(SORT_ORDERS).default(options.defaultOrder),
+    limit: z.coerce.number().pipe(z.literal(options.pageSizes)).default(options.defaultPageSize),
+    offset: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(options.maxOffset ?? Number.MAX_SAFE_INTEGER)
+      .default(0),
+    cursor: z.string().min(1).max(1_000).optional(),
+  };
+}
+
+/** Where a pager button goes: a page by its offset, or (deep in the list) by the API's cursor. */
+export type PageTarget = { readonly offset: number } | { readonly cursor: string; readonly offset: number };
+
+interface PageFacts {
+  /** The position of the page's first row, as the API answered it (also for a page reached by cursor). */
+  readonly offset: number;
+  readonly total: number;
+  readonly itemCount: number;
+  /** The API's cursor of the next page, for lists that page deep by cursor. */
+  readonly nextCursor?: string | null;
+}
+
+export interface ListState<T extends ListParams> {
+  readonly params: T;
+  readonly defaults: T;
+  /** Sets filters (search included); the list starts again at its first page. */
+  readonly setFilters: (patch: Partial<ListFilters<T>>) => void;
+  readonly clearFilters: () => void;
+  /** Whether any filter (search included) differs from its default. */
+  readonly hasFilters: boolean;
+  /** The same column again flips the order; another column starts descending, the way lists are read. */
+  readonly toggleSort: (sort: T['sort']) => void;
+  readonly setPageSize: (limit: T['limit']) => void;
+  readonly goTo: (target: PageTarget) => void;
+  /** Back to the first page in place: a page past the end, or a cursor the API no longer accepts. */
+  readonly resetPaging: () => void;
+  /** Where Previous and Next go from the page shown; undefined where there is nowhere to go. */
+  readonly pageTargets: (page: PageFacts) => { previous?: PageTarget; next?: PageTarget };
+}
+
+// Cursors only lead forward; the ones followed in this session lead back again. Per list definition.
+const visitedCursors = new WeakMap<object, Map<string, string>>();
+
+function cursorsOf(definition: object): Map<string, string> {
+  let cursors = visitedCursors.get(definition);
+  if (!cursors) {
+    cursors = new Map();
+    visitedCursors.set(definition, cursors);
+  }
+  return cursors;
+}
+
+const FIRST_PAGE = { offset: 0, cursor: undefined } as const;
+
+/**
+ * A list page's URL state (filters, search, sort, page size and page) with the list's rules: a change
+ * of filters, sort or page size starts at the first page; deep pages go by cursor past `maxOffset`.
+ */
+export function useListState<T extends ListParams>(
+  definition: UrlStateDefinition<T>,
+  { maxOffset = Number.MAX_SAFE_INTEGER }: { maxOffset?: number } = {},
+): ListState<T> {
+  const [params, setParams] = useUrlState(definition);
+  const { defaults } = definition;
+  const filterKeys = useMemo(
+    () => definition.keys.filter((key) => !(PAGING_KEYS as readonly string[]).includes(key)),
+    [definition],
+  );
+  const hasFilters = filterKeys.some((key) => {
+    const [value, fallback] = [params[key], defaults[key]];
+    return JSON.stringify(value) !== JSON.stringify(fallback);
+  });
+  // The filters and the sort a cursor belongs to; page size and position are not part of it.
+  const fingerprint = useMemo(
+    () => definition.serialize({ ...params, limit: defaults.limit, ...FIRST_PAGE }).toString(),
+    [definition, params, defaults.limit],
+  );
+
+  const setFilters = useCallback(
+    (patch: Partial<ListFilters<T>>) => {
+      setParams((current) => ({ ...current, ...patch, ...FIRST_PAGE }));
+    },
+    [setParams],
+  );
+  const clearFilters = useCallback(() => {
+    setParams((current) => {
+      const cleared: T = { ...current, ...FIRST_PAGE };
+      for (const key of filterKeys) cleared[key] = defaults[key];
+      return cleared;
+    });
+  }, [setParams, filterKeys, defaults]);
+  const toggleSort = useCallback(
+    (sort: T['sort']) => {
+      setParams((current) => {
+        const order: SortOrder = current.sort === sort && current.order === 'desc' ? 'asc' : 'desc';
+        return { ...current, sort, order, ...FIRST_PAGE };
+      });
+    },
+    [setParams],
+  );
+  const setPageSize = useCallback(
+    (limit: T['limit']) => {
+      setParams((current) => ({ ...current, limit, ...FIRST_PAGE }));
+    },
+    [setParams],
+  );
+  const goTo = useCallback(
+    (target: PageTarget) => {
+      if ('cursor' in target) cursorsOf(definition).set(`${fingerprint}|${target.offset}`, target.cursor);
+      setParams((current) => ({
+        ...current,
+        offset: 'cursor' in target ? 0 : target.offset,
+        cursor: 'cursor' in target ? target.cursor : undefined,
+      }));
+    },
+    [definition, fingerprint, setParams],
+  );
+  const resetPaging = useCallback(() => {
+    setParams((current) => ({ ...current, ...FIRST_PAGE }), { replace: true });
+  }, [setParams]);
+
+  const pageTargets = useCallback(
+    ({ offset, total, itemCount, nextCursor }: PageFacts) => {
+      const targets: { previous?: PageTarget; next?: PageTarget } = {};
+      if (offset > 0) {
+        const previous = Math.max(0, offset - params.limit);
+        const cursor = cursorsOf(definition).get(`${fingerprint}|${previous}`);
+        if (previous <= maxOffset) targets.previous = { offset: previous };
+        else if (cursor !== undefined) targets.previous = { cursor, offset: previous };
+      }
+      const next = offset + itemCount;
+      if (itemCount > 0 && next < total) {
+        if (next <= maxOffset) targets.next = { offset: next };
+        else if (nextCursor) targets.next = { cursor: nextCursor, offset: next };
+      }
+      return targets;
+    },
+    [definition, fingerprint, maxOffset, params.limit],
+  );
+
+  return {
+    params,
+    defaults,
+    setFilters,
+    clearFilters,
+    hasFilters,
+    toggleSort,
+    setPageSize,
+    goTo,
+    resetPaging,
+    pageTargets,
+  };
+}
