@@ -4,6 +4,7 @@ import * as authKeys from './migrations/0002-auth-keys.js';
 import * as identityProvider from './migrations/0003-identity-provider.js';
 import * as featureFlagsLogsAnalytics from './migrations/0004-feature-flags-logs-analytics.js';
 import * as transactions from './migrations/0005-transactions.js';
+import * as auditAndMail from './migrations/0006-audit-and-mail.js';
 import type { Database } from './schema.js';
 
 /**
@@ -16,6 +17,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-identity-provider': identityProvider,
   '0004-feature-flags-logs-analytics': featureFlagsLogsAnalytics,
   '0005-transactions': transactions,
+  '0006-audit-and-mail': auditAndMail,
 };
 
 const provider: MigrationProvider = {

@@ -1,6 +1,8 @@
 import type { AnalyticsEventName } from '@portal/contracts/analytics';
 import type { Brand, Locale } from '@portal/contracts/brands';
+import type { AuditActorType } from '@portal/contracts/audit';
 import type { ClientLogLevel } from '@portal/contracts/client-log';
+import type { EmailStatus } from '@portal/contracts/emails';
 import type {
   Channel,
   CheckoutMode,
@@ -44,6 +46,8 @@ export interface Database {
   funding_events: FundingEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   transaction_daily_totals: TransactionDailyTotalsTable;
+  audit_entries: AuditEntriesTable;
+  outbound_emails: OutboundEmailsTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -372,4 +376,42 @@ export interface TransactionDailyTotalsTable {
   gross: number;
   settled: number;
   refunded: number;
+}
+
+export interface AuditEntriesTable {
+  id: string;
+  merchant_id: string | null;
+  actor_type: AuditActorType;
+  actor_user_id: string | null;
+  actor_email: string | null;
+  actor_role: Role | null;
+  kind: string;
+  subject_type: string;
+  subject_id: string | null;
+  /** JSON text. */
+  before: string | null;
+  /** JSON text. */
+  after: string | null;
+  request_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface OutboundEmailsTable {
+  id: string;
+  merchant_id: string | null;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  template: string;
+  locale: Locale;
+  related_type: string | null;
+  related_id: string | null;
+  status: EmailStatus;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  claimed_until: Timestamp | null;
+  last_error: string | null;
+  sent_at: Timestamp | null;
+  created_at: Timestamp;
 }
