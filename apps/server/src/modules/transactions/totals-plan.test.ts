@@ -10,11 +10,18 @@ const filter = (extra: Partial<TransactionFilter> = {}): TransactionFilter => ({
 });
 
 describe('planTotals', () => {
-  it('reads whole days from the roll-up and only the expiry cutoff day row by row', () => {
+  it('reads every day from the roll-up when no status is asked for: the expiry cutoff changes nothing', () => {
     expect(planTotals(filter())).toEqual({
+      rollup: [{ fromDay: undefined, toDay: undefined, storedStatuses: undefined }],
+      direct: [],
+    });
+  });
+
+  it('with a status filter, reads whole days from the roll-up and only the expiry cutoff day row by row', () => {
+    expect(planTotals(filter({ statuses: ['SETTLED'] }))).toEqual({
       rollup: [
-        { fromDay: undefined, toDay: '2026-08-23', storedStatuses: undefined },
-        { fromDay: '2026-08-24', toDay: undefined, storedStatuses: undefined },
+        { fromDay: undefined, toDay: '2026-08-23', storedStatuses: ['SETTLED'] },
+        { fromDay: '2026-08-24', toDay: undefined, storedStatuses: ['SETTLED'] },
       ],
       direct: [
         { from: '2026-08-23T00:00:00.000Z', before: '2026-08-23T10:30:00.001Z' },
