@@ -90,6 +90,10 @@ test('signing out ends the session and a protected page asks to sign in again', 
   expect(await page.evaluate(() => window.localStorage.getItem('portal.token'))).toBeNull();
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/login$/);
+  // The identity provider's session ended too: signing in again asks for the password.
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/login\/[^/?]+/);
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toBeVisible();
 });
 
 test('an internal admin chooses a merchant, then switches to another', async ({ page }) => {

@@ -99,9 +99,16 @@ test('an admin opens a transaction, settles it, then refunds part of it', async 
   await signIn(page, 'admin@merchant.demo');
   await chooseStatus(page, 'Authorized');
   await expect(page).toHaveURL(/status=AUTHORIZED/);
+  // The filtered page, not the one before it: every row shown is authorized (some partly cancelled).
+  const authorized = new Set(['Authorized', 'Partially cancelled']);
+  await expect
+    .poll(async () => (await columnTexts(page, 'Status')).every((status) => authorized.has(status)))
+    .toBe(true);
   const [id] = await shownIds(page);
   if (id === undefined) throw new Error('No authorized transaction');
-  await rows(page).first().click();
+  await rows(page)
+    .filter({ has: page.getByRole('link', { name: id, exact: true }) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/transactions/${id}\\?status=AUTHORIZED$`));
   const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
   await expect(drawer.getByRole('heading', { name: 'History' })).toBeVisible();

@@ -18,17 +18,24 @@ import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cartRoutes } from './modules/carts/routes.js';
+import { checkoutRoutes } from './modules/carts/checkout-routes.js';
 import { clientLogRoutes } from './modules/client-log/routes.js';
 import { featureFlagRoutes } from './modules/feature-flags/routes.js';
 import { fundingRoutes } from './modules/funding/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registerMail } from './modules/mail/register-mail.js';
+import { outboxRoutes } from './modules/mail/routes.js';
 import { merchantRoutes } from './modules/merchants/routes.js';
 import { merchantValueRoutes } from './modules/merchant-values/routes.js';
+import { passwordRoutes } from './modules/passwords/routes.js';
 import { paymentProductRoutes } from './modules/payment-products/routes.js';
 import { programRoutes } from './modules/programs/routes.js';
 import { publicConfigRoutes } from './modules/public-config/routes.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 
 /** Every module of the API, registered in this order (see modules/README.md). */
 const MODULES: readonly AppModule[] = [
@@ -45,6 +52,12 @@ const MODULES: readonly AppModule[] = [
   clientLogRoutes,
   analyticsRoutes,
   transactionRoutes,
+  auditRoutes,
+  outboxRoutes,
+  cartRoutes,
+  checkoutRoutes,
+  userRoutes,
+  passwordRoutes,
 ];
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -94,6 +107,8 @@ export async function buildApp({
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").
   registerAccessControl(app, { config, database, publicPathPrefixes: [API_DOCS_PATH] });
   await registerOpenApi(app, { publicUrl: config.publicUrl });
+  // On the root instance, so that every module can call `app.mail.deliverSoon()` after its commit.
+  registerMail(app, { config, database });
   for (const module of MODULES) {
     await app.register(module, { config, database });
   }

@@ -1,6 +1,60 @@
+import { z } from 'zod';
+import { listResponseSchema } from './api.js';
+import { LOCALES } from './brands.js';
+
 /**
  * An e-mail's delivery: PENDING until delivered; SENT through SMTP; KEPT in the outbox when no SMTP
  * server is configured (the demo reads it there); FAILED after the last attempt.
  */
 export const EMAIL_STATUSES = ['PENDING', 'SENT', 'KEPT', 'FAILED'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const EMAILS_PATH = '/api/emails';
+export const EMAIL_PATH = '/api/emails/:emailId';
+
+export const EMAIL_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_EMAIL_PAGE_SIZE = 25;
+
+/** The outbox list (provider staff): newest first, narrowed by recipient, template or status. */
+export const emailListQuerySchema = z.strictObject({
+  /** Part of the recipient's address, any case. */
+  to: z.string().trim().min(1).max(320).optional(),
+  template: z.string().trim().min(1).max(100).optional(),
+  status: z.enum(EMAIL_STATUSES).optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (EMAIL_PAGE_SIZES as readonly number[]).includes(value), {
+      message: `The page size is one of ${EMAIL_PAGE_SIZES.join(', ')}`,
+    })
+    .default(DEFAULT_EMAIL_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type EmailListQuery = z.output<typeof emailListQuerySchema>;
+export type EmailListParams = z.input<typeof emailListQuerySchema>;
+
+/** One message of the outbox as listed; its body is read one message at a time. */
+export const emailSummarySchema = z.object({
+  id: z.string(),
+  merchantId: z.string().nullable(),
+  to: z.string(),
+  subject: z.string(),
+  template: z.string(),
+  locale: z.enum(LOCALES),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int().nonnegative(),
+  /** When the next attempt is due (PENDING); otherwise when the last one was due. */
+  nextAttemptAt: z.iso.datetime(),
+  lastError: z.string().nullable(),
+  sentAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  related: z.object({ type: z.string(), id: z.string() }).nullable(),
+});
+export type EmailSummary = z.infer<typeof emailSummarySchema>;
+
+/** One message with what it says, exactly as rendered when it was queued. */
+export const emailDetailSchema = emailSummarySchema.extend({ html: z.string(), text: z.string() });
+export type EmailDetail = z.infer<typeof emailDetailSchema>;
+
+export const emailListResponseSchema = listResponseSchema(emailSummarySchema);
+export type EmailListResponse = z.infer<typeof emailListResponseSchema>;

@@ -33,6 +33,7 @@ const ADMIN_ONLY_SCOPES: readonly Scope[] = [
   SCOPES.bankInformationEdit,
   SCOPES.fundingSettingsView,
   SCOPES.fundingSettingsEdit,
+  SCOPES.auditRead,
 ];
 
 const USER_SCOPES: readonly Scope[] = [
@@ -70,6 +71,7 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
     SCOPES.locationVerificationCodes,
     SCOPES.merchantIdValidation,
     SCOPES.passwordChange,
+    SCOPES.auditRead,
   ],
 };
 

@@ -30,8 +30,12 @@ export const PUBLIC_PATHS = {
   signIn: '/login/:interactionId',
   activate: '/activate/:activationToken',
   passwordReset: '/password/reset/:activationToken',
+  /** Asks for a reset e-mail (issue 6); linked from the sign-in form. */
+  forgotPassword: '/password/forgot',
   implicitCallback: '/implicit/callback',
   logoutCallback: '/logout/callback',
+  /** The shopper's page of a cart's payment link (issue 5); the token is the only key. */
+  checkout: '/checkout/:checkoutToken',
 } as const;
 
 /**
@@ -57,6 +61,8 @@ export const PAGES = {
   },
   accountSettings: { path: '/account-settings', scopes: SETTINGS },
   generalSettings: { path: '/general-settings', scopes: SETTINGS },
+  /** Ours, not the specification's: the signed-in user's own password (issue 6). */
+  changePassword: { path: '/account-settings/password', scopes: [...SETTINGS, SCOPES.passwordChange] },
   checkoutDesign: {
     path: '/checkout-design',
     scopes: [...SETTINGS, SCOPES.checkoutDesignView],
@@ -84,6 +90,10 @@ export const PAGES = {
     program: 'instoreVirtualCard',
     flag: 'isMerchantIdValidationPageEnabled',
   },
+  /** Ours, not the specification's: who changed what, for the merchant's admins and provider staff. */
+  auditLog: { path: '/audit-log', scopes: [SCOPES.auditRead] },
+  /** Provider staff only: every e-mail the portal sent or kept, for support and the demo. */
+  outbox: { path: '/internal/outbox', scopes: [SCOPES.internalSettingsView] },
 } as const satisfies Record<string, RouteRequirement & { path: string }>;
 
 export type PageName = keyof typeof PAGES;
@@ -91,6 +101,7 @@ export type PageName = keyof typeof PAGES;
 /** The settings group, in the order the account-settings shell lists them. */
 export const SETTINGS_PAGES = [
   'generalSettings',
+  'changePassword',
   'checkoutDesign',
   'placementDesign',
   'accessKeys',

@@ -38,6 +38,14 @@ describe('role table', () => {
     expect(hasScope(ROLE_SCOPES.INTERNAL_SUPPORT, SCOPES.internalSettingsEdit)).toBe(false);
     expect(ROLE_SCOPES.INTERNAL_ADMIN).toEqual(ALL_SCOPES);
   });
+  it('gives the audit log (our own scope) to ADMIN and provider staff only', () => {
+    expect(SCOPES.auditRead).toBe('r:merchant.audit');
+    expect(hasScope(ROLE_SCOPES.ADMIN, SCOPES.auditRead)).toBe(true);
+    expect(hasScope(ROLE_SCOPES.INTERNAL_SUPPORT, SCOPES.auditRead)).toBe(true);
+    expect(hasScope(ROLE_SCOPES.INTERNAL_ADMIN, SCOPES.auditRead)).toBe(true);
+    expect(hasScope(ROLE_SCOPES.USER, SCOPES.auditRead)).toBe(false);
+    expect(hasScope(ROLE_SCOPES.READ_ONLY, SCOPES.auditRead)).toBe(false);
+  });
   it('gives INTERNAL_SUPPORT no write scope', () => {
     const writes = ROLE_SCOPES.INTERNAL_SUPPORT.filter(
       (s) => !s.startsWith('r:') && s !== SCOPES.passwordChange,

@@ -29,6 +29,8 @@ export const SCOPES = {
   merchantUpdate: 'u:merchant',
   /** Transaction actions; any scope with this prefix grants READ/WRITE (specification §6). */
   transactionsWrite: 'c:tx',
+  /** Reading the audit log: ours, not the specification's (it has no audit log); ADMIN and provider staff. */
+  auditRead: 'r:merchant.audit',
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];

@@ -5,6 +5,8 @@ import * as identityProvider from './migrations/0003-identity-provider.js';
 import * as featureFlagsLogsAnalytics from './migrations/0004-feature-flags-logs-analytics.js';
 import * as transactions from './migrations/0005-transactions.js';
 import * as auditAndMail from './migrations/0006-audit-and-mail.js';
+import * as carts from './migrations/0008-carts.js';
+import * as userTokens from './migrations/0009-user-tokens.js';
 import type { Database } from './schema.js';
 
 /**
@@ -18,6 +20,8 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-feature-flags-logs-analytics': featureFlagsLogsAnalytics,
   '0005-transactions': transactions,
   '0006-audit-and-mail': auditAndMail,
+  '0008-carts': carts,
+  '0009-user-tokens': userTokens,
 };
 
 const provider: MigrationProvider = {

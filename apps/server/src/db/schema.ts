@@ -1,6 +1,7 @@
 import type { AnalyticsEventName } from '@portal/contracts/analytics';
 import type { Brand, Locale } from '@portal/contracts/brands';
 import type { AuditActorType } from '@portal/contracts/audit';
+import type { CartStatus } from '@portal/contracts/carts';
 import type { ClientLogLevel } from '@portal/contracts/client-log';
 import type { EmailStatus } from '@portal/contracts/emails';
 import type {
@@ -15,6 +16,7 @@ import type {
 } from '@portal/contracts/enums';
 import type { Currency } from '@portal/contracts/money';
 import type { Role } from '@portal/contracts/roles';
+import type { UserTokenPurpose } from '@portal/contracts/users';
 import type { ActorType, TransactionStatus } from '@portal/contracts/transactions';
 import type { Generated } from 'kysely';
 
@@ -48,6 +50,10 @@ export interface Database {
   transaction_daily_totals: TransactionDailyTotalsTable;
   audit_entries: AuditEntriesTable;
   outbound_emails: OutboundEmailsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  cart_status_history: CartStatusHistoryTable;
+  user_tokens: UserTokensTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -413,5 +419,83 @@ export interface OutboundEmailsTable {
   claimed_until: Timestamp | null;
   last_error: string | null;
   sent_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/** Single-use invitation and password-reset links (migration 0009); only the token's hash is kept. */
+export interface UserTokensTable {
+  id: string;
+  user_id: string;
+  purpose: UserTokenPurpose;
+  /** Hex SHA-256 of the token that the e-mail carries. */
+  token_hash: string;
+  expires_at: Timestamp;
+  /** Set when the link is used, or replaced by a newer link of the same purpose. */
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+/**
+ * A cart, the payment link of issue 5 (migration 0008). Amounts are minor units of `currency`; `status`
+ * is as stored (ACTIVE or SENT past `expires_at` reads EXPIRED). The link's token is kept only hashed.
+ */
+export interface CartsTable {
+  id: string;
+  merchant_id: string;
+  program_id: string;
+  /** SHA-256 (hex) of the checkout token. */
+  checkout_token_hash: string;
+  name: string;
+  order_reference: string;
+  currency: Currency;
+  custom_total: number | null;
+  shipping: number;
+  tax: number;
+  discount: number;
+  total: number;
+  shopper_name: string;
+  shopper_email: string;
+  /** '' when none was given. */
+  shopper_phone: string;
+  /** JSON text of an address. */
+  billing_address: string;
+  /** JSON text of an address; null when shipping goes to the billing address. */
+  shipping_address: string | null;
+  /** '' when none. */
+  callback_url: string;
+  complete_url: string;
+  error_url: string;
+  status: CartStatus;
+  expires_at: Timestamp;
+  transaction_id: string | null;
+  search_name: string;
+  search_reference: string;
+  search_shopper_name: string;
+  search_shopper_email: string;
+  created_by_user_id: string | null;
+  created_by_email: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CartItemsTable {
+  id: string;
+  cart_id: string;
+  position: number;
+  name: string;
+  sku: string;
+  quantity: number;
+  unit_price: number;
+  unit_tax: number;
+}
+
+/** Each status a cart took, with who gave it (migration 0008). */
+export interface CartStatusHistoryTable {
+  id: string;
+  cart_id: string;
+  status: CartStatus;
+  actor_type: ActorType;
+  actor_user_id: string | null;
+  actor_email: string | null;
   created_at: Timestamp;
 }

@@ -1,6 +1,8 @@
 import {
   IconChartBar,
   IconFileExport,
+  IconHistory,
+  IconMail,
   IconMapPin,
   IconReceipt,
   IconReportMoney,
@@ -60,8 +62,18 @@ export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
     module: () => import('../pages/user-management/user-management-page'),
     nav: { icon: IconUsers, section: 'main' },
   },
+  auditLog: {
+    module: () => import('../pages/audit-log/audit-log-page'),
+    nav: { icon: IconHistory, section: 'main' },
+  },
   accountSettings: { module: generalSettings, nav: { icon: IconSettings, section: 'account' } },
+  // Provider staff only (its scope), beside the settings like the internal settings.
+  outbox: {
+    module: () => import('../pages/outbox/outbox-page'),
+    nav: { icon: IconMail, section: 'account' },
+  },
   generalSettings: { module: generalSettings },
+  changePassword: { module: () => import('../pages/change-password/change-password-page') },
   checkoutDesign: { module: () => import('../pages/checkout-design/checkout-design-page') },
   placementDesign: { module: () => import('../pages/placement-design/placement-design-page') },
   accessKeys: { module: () => import('../pages/access-keys/access-keys-page') },
@@ -84,8 +96,10 @@ export const PUBLIC_PAGE_TABLE: Readonly<Record<keyof typeof PUBLIC_PATHS, PageM
   signIn: () => import('../pages/sign-in/sign-in-page'),
   activate: () => import('../pages/activate/activate-page'),
   passwordReset: () => import('../pages/password-reset/password-reset-page'),
+  forgotPassword: () => import('../pages/forgot-password/forgot-password-page'),
   implicitCallback: () => import('../pages/implicit-callback/implicit-callback-page'),
   logoutCallback: () => import('../pages/logout-callback/logout-callback-page'),
+  checkout: () => import('../pages/checkout/checkout-page'),
 };
 
 /** The account-settings group: rendered inside the settings shell (specification §2). */

@@ -63,7 +63,9 @@ describe('the router', () => {
       'Carts',
       'Locations',
       'User management',
+      'Audit log',
       'Account settings',
+      'Outbox',
     ]);
     expect(links.map((link) => link.getAttribute('href'))).toContain(PAGES.carts.path);
   });
@@ -97,7 +99,14 @@ describe('the rbc brand', () => {
     const names = within(navigation())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(names).toEqual(['Transactions', 'Data insights', 'User management', 'Account settings']);
+    expect(names).toEqual([
+      'Transactions',
+      'Data insights',
+      'User management',
+      'Audit log',
+      'Account settings',
+      'Outbox',
+    ]);
   });
 
   it.each(hidden)('shows page-not-found at %s', async (path, title) => {

@@ -47,7 +47,10 @@ describe('while the programs load', () => {
 
     release();
     expect(await heading('Carts')).toBeTruthy();
-    expect(screen.queryByText('Loading…')).toBeNull();
+    // The cart list's own rows load after the page shows.
+    await waitFor(() => {
+      expect(screen.queryByText('Loading…')).toBeNull();
+    });
   });
 });
 
@@ -120,6 +123,7 @@ describe('the navigation', () => {
       'Carts',
       'Locations',
       'User management',
+      'Audit log',
       'Account settings',
     ],
     USER: [
@@ -148,7 +152,9 @@ describe('the navigation', () => {
       'Carts',
       'Locations',
       'User management',
+      'Audit log',
       'Account settings',
+      'Outbox',
     ],
     INTERNAL_SUPPORT: [
       'Transactions',
@@ -158,12 +164,15 @@ describe('the navigation', () => {
       'Carts',
       'Locations',
       'User management',
+      'Audit log',
       'Account settings',
+      'Outbox',
     ],
   };
   const settings: Record<Role, string[]> = {
     ADMIN: [
       'General settings',
+      'Password',
       'Checkout design',
       'Placement design',
       'Access keys',
@@ -176,6 +185,7 @@ describe('the navigation', () => {
     ],
     USER: [
       'General settings',
+      'Password',
       'Checkout design',
       'Placement design',
       'Email notifications',
@@ -185,6 +195,7 @@ describe('the navigation', () => {
     ],
     READ_ONLY: [
       'General settings',
+      'Password',
       'Checkout design',
       'Placement design',
       'Email notifications',
@@ -192,6 +203,7 @@ describe('the navigation', () => {
     ],
     INTERNAL_ADMIN: [
       'General settings',
+      'Password',
       'Checkout design',
       'Placement design',
       'Access keys',
@@ -205,6 +217,7 @@ describe('the navigation', () => {
     ],
     INTERNAL_SUPPORT: [
       'General settings',
+      'Password',
       'Checkout design',
       'Placement design',
       'Access keys',
@@ -236,6 +249,7 @@ describe('the navigation', () => {
     expect(linkNames(navigation())).not.toContain('Locations');
     expect(linkNames(settingsNavigation())).toEqual([
       'General settings',
+      'Password',
       'Access keys',
       'Email notifications',
       'Payment products',

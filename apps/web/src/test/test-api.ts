@@ -6,11 +6,13 @@ import { CURRENT_MERCHANT_PATH, MERCHANTS_PATH, type MerchantSummary } from '@po
 import { PARTICIPATIONS_PATH, PROGRAM_PATH, type Program } from '@portal/contracts/programs';
 import { NO_MERCHANT_ID, ROLE_SCOPES, type Role } from '@portal/contracts/roles';
 import type { PortalTokenClaims } from '@portal/contracts/token';
+import { USERS_PATH } from '@portal/contracts/users';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { portalToken } from '../lib/auth/test-utils';
 import { emptyTransactionHandlers } from '../pages/transactions/transactions-test-api';
+import { emptyCartHandlers } from '../pages/carts/carts-test-api';
 import { setToken } from '../lib/storage/portal-storage';
 
 export const NORTHWIND: MerchantSummary = {
@@ -170,6 +172,17 @@ export function setUpTestApi() {
     http.post(CLIENT_LOG_PATH, () => HttpResponse.json({ data: { id: 'log-1' } })),
     // The home page is the transaction list: tests of the shell see it empty.
     ...emptyTransactionHandlers(),
+    ...emptyCartHandlers(),
+    // The team is empty and every password link dead, unless a test says otherwise (issue 6).
+    http.get(USERS_PATH, () =>
+      HttpResponse.json({ data: { items: [], pagination: { offset: 0, limit: 25, total: 0 } } }),
+    ),
+    http.get('/api/passwords/:purpose/:token', () =>
+      HttpResponse.json(
+        { error: { code: 'GONE', message: 'This link is no longer valid' } },
+        { status: 410 },
+      ),
+    ),
   );
 
   beforeAll(() => {

@@ -1,6 +1,7 @@
 import { hashPasswordWithSalt } from '../../auth/password.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.js';
+import { seedCarts } from './carts.js';
 import { DEMO_PASSWORD } from './demo-users.js';
 import { withBulkConnection } from './bulk-insert.js';
 import { generateDemoData, type DemoData } from './generate-demo-data.js';
@@ -73,7 +74,7 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
         trx.insertInto('feature_flag_overrides').values(rows).execute(),
       );
       await insert(data.users, (rows) => trx.insertInto('users').values(rows).execute());
-      return seedTransactions(trx, data, {
+      const seeded = await seedTransactions(trx, data, {
         mainMerchantTransactions:
           options.transactions ?? (options.size === 'large' ? LARGE_MAIN_MERCHANT_TRANSACTIONS : undefined),
         // A source of its own, so that the transactions change nothing of the data before them.
@@ -81,6 +82,8 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
         onProgress: options.onProgress,
         raw,
       });
+      await seedCarts(trx);
+      return seeded;
     }),
   );
 

@@ -22,6 +22,12 @@ const BRAND_LOOK: Readonly<Record<Brand, { name: string; colour: string }>> = {
   rbc: { name: 'RBC', colour: '#005daa' },
 };
 
+/** The brand's name as messages sign and send them. */
+export const BRAND_NAMES: Readonly<Record<Brand, string>> = {
+  bread: BRAND_LOOK.bread.name,
+  rbc: BRAND_LOOK.rbc.name,
+};
+
 function escapeHtml(value: string): string {
   return value
     .replaceAll('&', '&amp;')

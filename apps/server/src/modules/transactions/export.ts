@@ -11,7 +11,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { locationNames as locationNamesOf } from '../locations/repository.js';
-import { csvField, csvRecord } from './csv.js';
+import { csvField, csvRecord } from '../../http/csv.js';
 import { merchantProgramNames, sqliteFileOf, streamTransactions, type ExportedRow } from './repository.js';
 import { expiryCutoff, merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
 import { ZonedTimeFormatter } from './time-zone.js';

@@ -100,7 +100,7 @@ export function searchColumns(externalId: string, customerName: string, customer
 }
 
 /** The smallest text after every text that starts with `prefix`, in code point order. */
-function prefixEnd(prefix: string): string {
+export function prefixEnd(prefix: string): string {
   const points = Array.from(prefix);
   const last = points.pop()?.codePointAt(0) ?? 0;
   // The next code point, skipping the surrogate range that no string can hold alone.
@@ -484,6 +484,20 @@ export async function refundTransaction(
     .where(sql<boolean>`settled - refunded >= ${update.amount}`)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Writes a new transaction (a completed cart makes one), deriving the search copies from its values as
+ * every other write does; the daily totals follow through the triggers.
+ */
+export async function insertTransaction(
+  db: Db,
+  row: Omit<Insertable<TransactionsTable>, keyof ReturnType<typeof searchColumns>>,
+): Promise<void> {
+  await db
+    .insertInto('transactions')
+    .values({ ...row, ...searchColumns(row.external_id, row.customer_name, row.customer_email) })
+    .execute();
 }
 
 export async function insertTransactionEvent(db: Db, event: Insertable<TransactionEventsTable>) {

@@ -22,6 +22,7 @@ import {
 import { currentMerchantId } from '../../auth/access.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
+import { auditContextOf, recordAudit } from '../audit/record-audit.js';
 import { locationOptions } from '../locations/service.js';
 import { exportTransactions } from './export.js';
 import { listTransactionPage, performAction, transactionDetail, transactionTotals } from './service.js';
@@ -92,7 +93,16 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportTransactions(database, currentMerchantId(request), request.query);
+      const merchantId = currentMerchantId(request);
+      const csv = await exportTransactions(database, merchantId, request.query);
+      // Customer data leaving the portal: who took which list.
+      await recordAudit(db, auditContextOf(request), {
+        merchantId,
+        kind: 'transaction.exported',
+        subjectType: 'transaction',
+        subjectId: null,
+        after: { filter: request.query },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
@@ -158,6 +168,7 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
           action,
           body: request.body,
           actor: { userId: request.principal.userId, email: request.principal.email },
+          audit: auditContextOf(request),
           idempotencyKey: typeof key === 'string' ? key : undefined,
         });
         if (outcome.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');

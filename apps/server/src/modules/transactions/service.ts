@@ -26,6 +26,7 @@ import {
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
+import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { locationNames } from '../locations/repository.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import {
@@ -366,6 +367,8 @@ export interface ActionRequest {
   action: TransactionAction;
   body: TransactionActionBody;
   actor: Actor;
+  /** Who acts, for the audit entry written with the action. */
+  audit: AuditContext;
   /** The `Idempotency-Key` header, when sent. */
   idempotencyKey?: string | undefined;
 }
@@ -515,7 +518,31 @@ async function applyAction(
   }
   const updated = await findTransaction(trx, merchantId, row.id);
   if (updated === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  await recordAudit(trx, request.audit, {
+    merchantId,
+    kind: `transaction.${eventType.toLowerCase()}`,
+    subjectType: 'transaction',
+    subjectId: row.id,
+    before: auditedAmounts(row, status),
+    after: {
+      ...auditedAmounts(updated, shownStatus(updated, cutoff)),
+      amount: auditMoney(amount, row.currency),
+    },
+  });
   return detailOf(trx, updated, now);
+}
+
+const auditMoney = (minorUnits: number, currency: Currency) =>
+  `${minorUnitsToDecimal(minorUnits)} ${currency}`;
+
+/** What an action changes, as the audit log shows it: the status and the amounts with their currency. */
+function auditedAmounts(row: TransactionRow, status: TransactionStatus): Record<string, string> {
+  return {
+    status,
+    settled: auditMoney(row.settled, row.currency),
+    cancelled: auditMoney(row.cancelled, row.currency),
+    refunded: auditMoney(row.refunded, row.currency),
+  };
 }
 
 /** The deposit (ACH) day of money moved at an instant: the next weekday after its UTC day. */

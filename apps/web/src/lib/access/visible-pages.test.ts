@@ -74,10 +74,20 @@ describe('visiblePages', () => {
   });
 
   const expected: Record<Role, PageName[]> = {
-    ADMIN: except('internalSettings'),
-    USER: except('internalSettings', 'userManagement', 'accessKeys', 'bankInformation', 'fundingSettings'),
+    ADMIN: except('internalSettings', 'outbox'),
+    USER: except(
+      'internalSettings',
+      'outbox',
+      'auditLog',
+      'userManagement',
+      'accessKeys',
+      'bankInformation',
+      'fundingSettings',
+    ),
     READ_ONLY: except(
       'internalSettings',
+      'outbox',
+      'auditLog',
       'userManagement',
       'accessKeys',
       'bankInformation',

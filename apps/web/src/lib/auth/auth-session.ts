@@ -54,9 +54,10 @@ export interface AuthSession {
   readonly getSnapshot: () => AuthSnapshot;
   /**
    * Starts signing in: to the identity provider, or with fake auth to the admin page at /login.
-   * `originPath` is where to land afterwards; without it the remembered one stays.
+   * `originPath` is where to land afterwards; without it the remembered one stays. `loginHint` fills
+   * the provider's e-mail field (after a password was just created or reset).
    */
-  readonly signIn: (originPath?: string) => Promise<void>;
+  readonly signIn: (originPath?: string, loginHint?: string) => Promise<void>;
   /** The return from the provider (/implicit/callback): redeems the code, exchanges, goes on. */
   readonly completeSignIn: () => Promise<void>;
   /** Fake auth: signs in as a user of the list, exchanging the server's token like a provider's. */
@@ -261,7 +262,7 @@ export function createAuthSession({
     },
     getSnapshot: () => snapshot,
 
-    signIn: async (originPath) => {
+    signIn: async (originPath, loginHint) => {
       if (originPath !== undefined) rememberOriginPath(originPath);
       if (snapshot.failure !== null) setSnapshot({ ...snapshot, failure: null });
       if (!userManager) {
@@ -269,7 +270,7 @@ export function createAuthSession({
         return;
       }
       try {
-        await userManager.signinRedirect();
+        await userManager.signinRedirect(loginHint === undefined ? undefined : { login_hint: loginHint });
       } catch (error) {
         showErrorAlert(error);
       }

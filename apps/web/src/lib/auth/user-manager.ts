@@ -7,7 +7,7 @@ export interface AuthUserManager {
   readonly events: Pick<UserManagerEvents, 'addUserLoaded' | 'addSilentRenewError'>;
   getUser: () => Promise<User | null>;
   removeUser: () => Promise<void>;
-  signinRedirect: () => Promise<void>;
+  signinRedirect: (args?: { login_hint?: string }) => Promise<void>;
   signinRedirectCallback: (url?: string) => Promise<User>;
   signoutRedirect: () => Promise<void>;
 }
@@ -29,10 +29,10 @@ export function createUserManager(config: PublicConfig, origin: string): UserMan
     response_type: 'code',
     scope: OIDC_SCOPE,
     automaticSilentRenew: true,
-    revokeTokensOnSignout: true,
-    // The provider's access tokens are JWTs, which cannot be revoked (it answers 400 and sign-out would
-    // stop there); they are short-lived, and revoking the refresh token ends the grant.
-    revokeTokenTypes: ['refresh_token'],
+    // No revocation call before the redirect: the provider answers it with an empty text/plain body,
+    // which oidc-client-ts rejects, and the sign-out never reached the provider. The end-session
+    // redirect ends the provider's session and revokes the grant with its refresh token instead.
+    revokeTokensOnSignout: false,
     userStore: store,
     stateStore: store,
   });

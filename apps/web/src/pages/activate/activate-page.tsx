@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { SetPasswordPage } from '../../features/passwords/components/set-password-page';
 
+/** `/activate/:activationToken`: an invited user creates the password (issue 6). */
 export function Component() {
-  return <PagePlaceholder page="activate" />;
+  return <SetPasswordPage purpose="ACTIVATION" />;
 }

@@ -1,5 +1,6 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { SetPasswordPage } from '../../features/passwords/components/set-password-page';
 
+/** `/password/reset/:activationToken`: a new password through the link of a reset e-mail (issue 6). */
 export function Component() {
-  return <PagePlaceholder page="passwordReset" />;
+  return <SetPasswordPage purpose="RESET" />;
 }

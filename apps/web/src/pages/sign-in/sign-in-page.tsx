@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorMessageBox } from '../../components/error-message-box';
+import { ForgotPasswordLink } from '../../features/passwords/components/forgot-password-link';
 import { PageTitle } from '../../components/page-title';
 import { BrandLogo } from '../../lib/brand/brand-logo';
 import { usePortalName } from '../../lib/brand/document-title';
@@ -111,6 +112,7 @@ function SignInForm({ interactionId, details, error, lockedUntil }: SignInFormPr
         <Button type="submit" loading={submitting} fullWidth>
           {t('signIn.submit')}
         </Button>
+        <ForgotPasswordLink />
       </Stack>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { PAGES, href } from '@portal/contracts/routes';
 import { accessLevel } from '@portal/contracts/scopes';
 import {
@@ -14,6 +14,7 @@ import { useColumnPreferences } from '../../components/data-table/column-prefere
 import { DataTable } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/data-table/export-button';
 import { Pager } from '../../components/data-table/pager';
+import { ListEmpty } from '../../components/data-table/list-empty';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { selectedProgramIds, useProgramSelection } from '../../features/programs/program-selection';
@@ -204,14 +205,9 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
         skeletonRows={params.limit}
         minWidth={1280}
         empty={
-          <Stack align="center" gap="xs">
-            <Text fw={600}>{list.hasFilters ? t('list.empty') : t('list.noneYet')}</Text>
-            {list.hasFilters && (
-              <Button variant="light" onClick={list.clearFilters}>
-                {t('lists:filters.clear')}
-              </Button>
-            )}
-          </Stack>
+          <ListEmpty filtered={list.hasFilters} onClearFilters={list.clearFilters}>
+            {list.hasFilters ? t('list.empty') : t('list.noneYet')}
+          </ListEmpty>
         }
       />
       {page.data && (

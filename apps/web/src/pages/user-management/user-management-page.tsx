@@ -1,5 +1,199 @@
-import { PagePlaceholder } from '../../components/page-placeholder';
+import { Button, Group, Stack } from '@mantine/core';
+import { SCOPES } from '@portal/contracts/scopes';
+import { USER_PAGE_SIZES, type UserSort } from '@portal/contracts/users';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ColumnChooser } from '../../components/data-table/column-chooser';
+import { useColumnPreferences } from '../../components/data-table/column-preferences';
+import { DataTable } from '../../components/data-table/data-table';
+import { Pager } from '../../components/data-table/pager';
+import { ListEmpty } from '../../components/data-table/list-empty';
+import { PageTitle } from '../../components/page-title';
+import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
+import { useFormatters } from '../../features/transactions/use-formatters';
+import { useResendInvitation, useUserPage, type UserAnswer } from '../../features/users/api/users-api';
+import { AddUserDialog } from '../../features/users/components/add-user-dialog';
+import { RemoveDialog } from '../../features/users/components/remove-dialog';
+import { RoleDialog } from '../../features/users/components/role-dialog';
+import {
+  USER_COLUMN_IDS,
+  USER_COLUMNS_LIST,
+  userColumns,
+  type UserAction,
+} from '../../features/users/components/user-columns';
+import { UserFilters } from '../../features/users/components/user-filters';
+import { userListUrl, userPageQuery } from '../../features/users/list-params';
+import { showAlert, showErrorAlert } from '../../lib/alerts/alert-store';
+import { useAuth } from '../../lib/auth/auth-context';
+import { isLocale } from '../../lib/i18n/language';
+import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
+import { useListState } from '../../lib/url-state/list-state';
 
+const getRowId = (row: UserAnswer) => row.id;
+
+interface UserManagementPageProps {
+  readonly merchantId: string;
+  readonly selfId: string;
+  readonly canWrite: boolean;
+}
+
+/**
+ * The merchant's team (issue 6): search, role and status filters, sort and pages in the URL; add a
+ * user, resend an invitation, change a role, remove a user, for those with `w:merchant.users`.
+ */
+function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPageProps) {
+  const { t, i18n } = useTranslation('users');
+  const list = useListState(userListUrl);
+  const { params, resetPaging } = list;
+  const page = useUserPage(merchantId, userPageQuery(params));
+  const merchant = useCurrentMerchant(merchantId);
+  const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
+  const resend = useResendInvitation(merchantId);
+  const [adding, setAdding] = useState(false);
+  const [acting, setActing] = useState<{ user: UserAnswer; action: 'role' | 'remove' } | null>(null);
+
+  const onAction = useMemo(() => {
+    if (!canWrite) return null;
+    return (user: UserAnswer, action: UserAction) => {
+      if (action !== 'resend') {
+        setActing({ user, action });
+        return;
+      }
+      resend.mutate(
+        { id: user.id, locale: isLocale(i18n.language) ? i18n.language : 'en' },
+        {
+          onSuccess: () => {
+            showAlert({
+              type: 'Success',
+              message: { key: 'users:resend.done', values: { email: user.email } },
+            });
+          },
+          onError: showErrorAlert,
+        },
+      );
+    };
+    // `resend.mutate` is stable; the whole mutation object is not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canWrite, i18n.language, resend.mutate]);
+  const columns = useMemo(
+    () => userColumns({ t, dateTime: format.dateTime, onAction, selfId }),
+    [t, format, onAction, selfId],
+  );
+  const preferences = useColumnPreferences(USER_COLUMNS_LIST, USER_COLUMN_IDS);
+
+  const { error } = page;
+  useEffect(() => {
+    if (error !== null) showErrorAlert(error);
+  }, [error]);
+  const pastTheEnd =
+    page.data !== undefined &&
+    !page.isPlaceholderData &&
+    page.data.items.length === 0 &&
+    page.data.pagination.offset > 0;
+  useEffect(() => {
+    if (pastTheEnd) resetPaging();
+  }, [pastTheEnd, resetPaging]);
+
+  const targets = page.data
+    ? list.pageTargets({
+        offset: page.data.pagination.offset,
+        total: page.data.pagination.total,
+        itemCount: page.data.items.length,
+      })
+    : {};
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <PageTitle page="userManagement" />
+        {canWrite && (
+          <Button
+            leftSection={<IconUserPlus size={18} aria-hidden />}
+            onClick={() => {
+              setAdding(true);
+            }}
+          >
+            {t('add.open')}
+          </Button>
+        )}
+      </Group>
+      <UserFilters list={list} actions={<ColumnChooser columns={columns} preferences={preferences} />} />
+      <DataTable
+        label={t('list.label')}
+        columns={columns}
+        preferences={preferences}
+        rows={page.data?.items}
+        status={page.isError ? 'error' : page.data ? 'success' : 'pending'}
+        error={page.error}
+        onRetry={() => void page.refetch()}
+        refreshing={page.isPlaceholderData}
+        getRowId={getRowId}
+        sort={{ id: params.sort, order: params.order }}
+        onSortChange={(id) => {
+          list.toggleSort(id as UserSort);
+        }}
+        skeletonRows={params.limit}
+        minWidth={900}
+        empty={
+          <ListEmpty filtered={list.hasFilters} onClearFilters={list.clearFilters}>
+            {t('list.empty')}
+          </ListEmpty>
+        }
+      />
+      {page.data && (
+        <Pager
+          offset={page.data.pagination.offset}
+          itemCount={page.data.items.length}
+          total={page.data.pagination.total}
+          pageSize={params.limit}
+          pageSizes={USER_PAGE_SIZES}
+          onPageSizeChange={list.setPageSize}
+          previous={targets.previous}
+          next={targets.next}
+          onGoTo={list.goTo}
+        />
+      )}
+      <AddUserDialog
+        merchantId={merchantId}
+        opened={adding}
+        onClose={() => {
+          setAdding(false);
+        }}
+      />
+      {acting?.action === 'role' && (
+        <RoleDialog
+          merchantId={merchantId}
+          user={acting.user}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
+      {acting?.action === 'remove' && (
+        <RemoveDialog
+          merchantId={merchantId}
+          user={acting.user}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+/** `/user-management`: the team of the token's merchant (provider staff: the merchant they chose). */
 export function Component() {
-  return <PagePlaceholder page="userManagement" />;
+  const { claims } = useAuth();
+  const merchantId = claims ? currentMerchantId(claims) : null;
+  if (!claims || merchantId === null) return null;
+  return (
+    <UserManagementPage
+      key={merchantId}
+      merchantId={merchantId}
+      selfId={claims.uid}
+      canWrite={claims.scp.includes(SCOPES.usersWrite)}
+    />
+  );
 }

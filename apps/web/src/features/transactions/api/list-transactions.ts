@@ -2,7 +2,8 @@ import { TRANSACTIONS_PATH } from '@portal/contracts/transactions';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
-import { retryOnce, transactionKeys } from './transaction-keys';
+import { retryOnce } from '../../../lib/http/retry-once';
+import { transactionKeys } from './transaction-keys';
 import { transactionPageAnswerSchema, type TransactionPage } from './transaction-schemas';
 
 /** `GET /api/transactions`: one page of the filtered, sorted list, by offset or by cursor. */

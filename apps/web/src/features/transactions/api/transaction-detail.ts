@@ -2,7 +2,8 @@ import { dataResponseSchema } from '@portal/contracts/api';
 import { transactionPath } from '@portal/contracts/transactions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http/http-client';
-import { retryOnce, transactionKeys } from './transaction-keys';
+import { retryOnce } from '../../../lib/http/retry-once';
+import { transactionKeys } from './transaction-keys';
 import { transactionDetailAnswerSchema, type TransactionDetailAnswer } from './transaction-schemas';
 
 export const transactionDetailAnswer = dataResponseSchema(transactionDetailAnswerSchema);

@@ -13,9 +13,3 @@ export const transactionKeys = {
   detail: (merchantId: string, id: string) => ['transactions', merchantId, 'detail', id] as const,
   locations: (merchantId: string) => ['transactions', merchantId, 'locations'] as const,
 };
-
-/** A refusal (4xx) will be refused again; a failure on the way (network, 5xx) is tried once more. */
-export function retryOnce(failureCount: number, error: unknown): boolean {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : 0;
-  return failureCount < 1 && !(typeof status === 'number' && status >= 400 && status < 500);
-}

@@ -7,7 +7,8 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http/http-client';
-import { retryOnce, transactionKeys } from './transaction-keys';
+import { retryOnce } from '../../../lib/http/retry-once';
+import { transactionKeys } from './transaction-keys';
 
 const locationsAnswerSchema = dataResponseSchema(z.object({ items: z.array(locationOptionSchema) }));
 

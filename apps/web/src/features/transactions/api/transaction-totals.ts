@@ -7,7 +7,8 @@ import {
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
-import { retryOnce, transactionKeys } from './transaction-keys';
+import { retryOnce } from '../../../lib/http/retry-once';
+import { transactionKeys } from './transaction-keys';
 
 const totalsAnswerSchema = dataResponseSchema(transactionTotalsSchema);
 

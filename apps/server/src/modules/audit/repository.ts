@@ -1,0 +1,95 @@
+import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { SortOrder } from '@portal/contracts/transactions';
+import type { AuditEntriesTable, Database } from '../../db/schema.js';
+
+type Db = Kysely<Database>;
+export type AuditEntryRow = Selectable<AuditEntriesTable>;
+
+/** The filters in database terms: one merchant, and days of its time zone as UTC instants. */
+export interface AuditFilter {
+  merchantId: string;
+  actorUserId?: string | undefined;
+  kind?: string | undefined;
+  createdFrom?: string | undefined;
+  createdBefore?: string | undefined;
+}
+
+function filtered<O>(
+  query: SelectQueryBuilder<Database, 'audit_entries', O>,
+  filter: AuditFilter,
+): SelectQueryBuilder<Database, 'audit_entries', O> {
+  let narrowed = query.where('merchant_id', '=', filter.merchantId);
+  if (filter.actorUserId !== undefined) narrowed = narrowed.where('actor_user_id', '=', filter.actorUserId);
+  if (filter.kind !== undefined) narrowed = narrowed.where('kind', '=', filter.kind);
+  if (filter.createdFrom !== undefined) narrowed = narrowed.where('created_at', '>=', filter.createdFrom);
+  if (filter.createdBefore !== undefined) narrowed = narrowed.where('created_at', '<', filter.createdBefore);
+  return narrowed;
+}
+
+export interface AuditPosition {
+  createdAt: string;
+  id: string;
+}
+
+/** Entries in date order (id breaks ties), from an offset or after a position (the export's keyset). */
+export async function listAuditEntries(
+  db: Db,
+  filter: AuditFilter,
+  page: { order: SortOrder; limit: number; offset?: number; after?: AuditPosition },
+): Promise<AuditEntryRow[]> {
+  let query = filtered(db.selectFrom('audit_entries').selectAll(), filter);
+  const { after } = page;
+  if (after !== undefined) {
+    const beyond = page.order === 'desc' ? '<' : '>';
+    query = query.where((eb) =>
+      eb.or([
+        eb('created_at', beyond, after.createdAt),
+        eb.and([eb('created_at', '=', after.createdAt), eb('id', beyond, after.id)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('created_at', page.order)
+    .orderBy('id', page.order)
+    .limit(page.limit)
+    .offset(page.offset ?? 0)
+    .execute();
+}
+
+export async function countAuditEntries(db: Db, filter: AuditFilter): Promise<number> {
+  const { count } = await filtered(
+    db.selectFrom('audit_entries').select((eb) => eb.fn.countAll<number>().as('count')),
+    filter,
+  ).executeTakeFirstOrThrow();
+  return count;
+}
+
+/** The users who appear in a merchant's log (by their latest e-mail), for the user filter. */
+export async function auditActors(
+  db: Db,
+  merchantId: string,
+): Promise<{ userId: string; email: string | null }[]> {
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select((eb) => ['actor_user_id', eb.fn.max('actor_email').as('email')])
+    .where('merchant_id', '=', merchantId)
+    .where('actor_user_id', 'is not', null)
+    .groupBy('actor_user_id')
+    .orderBy('email')
+    .execute();
+  return rows.flatMap((row) =>
+    row.actor_user_id === null ? [] : [{ userId: row.actor_user_id, email: row.email }],
+  );
+}
+
+/** The kinds of change that appear in a merchant's log, for the kind filter. */
+export async function auditKinds(db: Db, merchantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('audit_entries')
+    .select('kind')
+    .distinct()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('kind')
+    .execute();
+  return rows.map((row) => row.kind);
+}

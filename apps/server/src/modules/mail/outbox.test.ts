@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dataResponseSchema } from '@portal/contracts/api';
+import { emailDetailSchema, emailListResponseSchema } from '@portal/contracts/emails';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_DIALECTS } from '../../test/test-database.js';
+import { authHeader, testConfig } from '../../test/tokens.js';
+import { queueEmail } from './queue-email.js';
+import { renderEmail } from './render-email.js';
+
+type Headers = Record<string, string>;
+
+describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
+  const config = testConfig();
+  let testApp: TestApp;
+  let staff: Headers;
+  const ids: string[] = [];
+
+  const list = async (query = '', headers: Headers = staff) => {
+    const response = await testApp.app.inject({ method: 'GET', url: `/api/emails${query}`, headers });
+    expect(response.statusCode).toBe(200);
+    return emailListResponseSchema.parse(response.json()).data;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ dialect, config });
+    await seedDemoData(testApp.database.db, { size: 'small' });
+    // Anything the seed queued is out of the way: these tests count their own messages.
+    await testApp.database.db.deleteFrom('outbound_emails').execute();
+    staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
+    const messages = [
+      { to: 'Ann.Shopper@example.com', template: 'cart-link', subject: 'Your cart' },
+      { to: 'new.user@merchant.example', template: 'invitation', subject: 'You are invited' },
+      { to: 'bob_shopper@example.com', template: 'cart-link', subject: 'Your other cart' },
+    ];
+    for (const message of messages) {
+      ids.push(
+        await queueEmail(testApp.database.db, {
+          merchantId: null,
+          to: message.to,
+          template: message.template,
+          locale: 'en',
+          message: renderEmail(
+            {
+              subject: message.subject,
+              heading: message.subject,
+              paragraphs: ['Hello <friend>'],
+              action: { label: 'Open', url: 'https://portal.example.com/x' },
+            },
+            'bread',
+          ),
+          related: { type: 'cart', id: randomUUID() },
+        }),
+      );
+      // Distinct creation times, so that "newest first" has one answer.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    await testApp.app.mail.deliverPending();
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lists every message newest first, with its delivery state', async () => {
+    const page = await list();
+    expect(page.items.map((item) => item.id)).toEqual(ids.toReversed());
+    expect(page.pagination).toEqual({ offset: 0, limit: 25, total: 3 });
+    expect(page.items[0]).toMatchObject({ status: 'KEPT', attempts: 0, template: 'cart-link' });
+    expect(page.items[0]).not.toHaveProperty('html');
+  });
+
+  it('filters by part of the recipient (any case, wildcards taken literally), template and status', async () => {
+    expect((await list('?to=ann.SHOPPER')).items.map((item) => item.id)).toEqual([ids[0]]);
+    // `_` is a LIKE wildcard: taken literally, it matches only the address that has one.
+    expect((await list('?to=b_shopper')).items.map((item) => item.id)).toEqual([ids[2]]);
+    expect((await list('?template=invitation')).items.map((item) => item.id)).toEqual([ids[1]]);
+    expect((await list('?status=KEPT')).pagination.total).toBe(3);
+    expect((await list('?status=FAILED')).items).toEqual([]);
+  });
+
+  it('pages', async () => {
+    const second = await list('?limit=25&offset=2');
+    expect(second.items.map((item) => item.id)).toEqual([ids[0]]);
+    const refused = await testApp.app.inject({ method: 'GET', url: '/api/emails?limit=7', headers: staff });
+    expect(refused.statusCode).toBe(400);
+  });
+
+  it('shows one message with its HTML (values escaped) and text', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/emails/${ids[1]}`,
+      headers: staff,
+    });
+    expect(response.statusCode).toBe(200);
+    const email = dataResponseSchema(emailDetailSchema).parse(response.json()).data;
+    expect(email).toMatchObject({ to: 'new.user@merchant.example', subject: 'You are invited' });
+    expect(email.html).toContain('Hello &lt;friend&gt;');
+    expect(email.text).toContain('Open: https://portal.example.com/x');
+    const missing = await testApp.app.inject({
+      method: 'GET',
+      url: `/api/emails/${randomUUID()}`,
+      headers: staff,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('is for provider staff only', async () => {
+    const support = await authHeader(testApp.database, config, { role: 'INTERNAL_SUPPORT' });
+    expect((await list('', support)).pagination.total).toBe(3);
+    for (const role of ['ADMIN', 'USER', 'READ_ONLY'] as const) {
+      const headers = await authHeader(testApp.database, config, { role });
+      for (const url of ['/api/emails', `/api/emails/${ids[0]}`]) {
+        const response = await testApp.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, `${role} ${url}`).toBe(403);
+      }
+    }
+    const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/emails' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});

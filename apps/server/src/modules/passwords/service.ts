@@ -1,0 +1,187 @@
+import type { Kysely } from 'kysely';
+import type { Locale } from '@portal/contracts/brands';
+import { brokenPasswordRules, type PasswordRule } from '@portal/contracts/password-rules';
+import {
+  CURRENT_PASSWORD_FIELD_PATH,
+  NEW_PASSWORD_FIELD_PATH,
+  PASSWORD_FIELD_PATH,
+  type PasswordLink,
+} from '@portal/contracts/passwords';
+import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
+import type { UserTokenPurpose } from '@portal/contracts/users';
+import { hashPassword, verifyPassword } from '../../auth/password.js';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, unauthorized } from '../../http/app-error.js';
+import { recordAudit, type AuditContext } from '../audit/record-audit.js';
+import { queueEmail } from '../mail/queue-email.js';
+import { passwordResetEmail } from '../users/password-reset-email.js';
+import { countTokensSince, findOpenToken, issueUserToken, linkNotValid, useToken } from './user-tokens.js';
+
+type Db = Kysely<Database>;
+
+/** Reset e-mails one account gets per hour; more requests get the same answer and no e-mail. */
+export const RESET_EMAILS_PER_HOUR = 3;
+
+/** Who may use a link of each purpose: an invitation before activation, a reset once active. */
+const STATUS_FOR: Readonly<Record<UserTokenPurpose, 'INVITED' | 'ACTIVE'>> = {
+  ACTIVATION: 'INVITED',
+  RESET: 'ACTIVE',
+};
+
+const RULE_MESSAGES: Readonly<Record<PasswordRule, string>> = {
+  length: 'The password needs at least 12 characters',
+  notEmail: 'The password may not contain your e-mail address',
+  notCommon: 'This password is too common',
+};
+
+function checkRules(password: string, email: string, path: string): void {
+  const broken = brokenPasswordRules(password, email);
+  if (broken.length === 0) return;
+  throw new AppError(400, 'VALIDATION_FAILED', 'The password does not meet the rules', {
+    details: broken.map((rule) => ({ path, message: RULE_MESSAGES[rule] })),
+  });
+}
+
+async function openLink(db: Db, token: string, purpose: UserTokenPurpose, now: Date) {
+  const link = await findOpenToken(db, token, purpose, now);
+  if (link?.status !== STATUS_FOR[purpose]) throw linkNotValid();
+  return link;
+}
+
+/** What a link's page needs: the e-mail of its account (the link itself proves it was received). */
+export async function passwordLink(db: Db, token: string, purpose: UserTokenPurpose): Promise<PasswordLink> {
+  const link = await openLink(db, token, purpose, new Date());
+  return { email: link.email };
+}
+
+/**
+ * Creates (activation) or replaces (reset) the password through a single-use link. Activation makes the
+ * invited user ACTIVE; both clear a lockout, since holding the link proves the mailbox is the user's.
+ */
+export async function setPasswordWithLink(
+  db: Db,
+  token: string,
+  purpose: UserTokenPurpose,
+  password: string,
+  requestId: string,
+): Promise<{ email: string }> {
+  const now = new Date();
+  const link = await openLink(db, token, purpose, now);
+  checkRules(password, link.email, PASSWORD_FIELD_PATH);
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    if (!(await useToken(trx, link.token_id, now))) throw linkNotValid();
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        password_hash: passwordHash,
+        status: 'ACTIVE',
+        failed_sign_ins: 0,
+        locked_until: null,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', link.user_id)
+      .where('status', '=', STATUS_FOR[purpose])
+      .executeTakeFirst();
+    // Removed between the check and now: the link died with the account.
+    if (updated.numUpdatedRows !== 1n) throw linkNotValid();
+    const context: AuditContext = {
+      actor: { type: 'USER', userId: link.user_id, email: link.email, role: link.role },
+      requestId,
+    };
+    await recordAudit(trx, context, {
+      merchantId: link.merchant_id,
+      kind: purpose === 'ACTIVATION' ? 'user.activated' : 'user.password_reset',
+      subjectType: 'user',
+      subjectId: link.user_id,
+      ...(purpose === 'ACTIVATION' ? { before: { status: 'INVITED' }, after: { status: 'ACTIVE' } } : {}),
+    });
+  });
+  return { email: link.email };
+}
+
+/**
+ * "Forgot password": e-mails a 1-hour reset link to an ACTIVE account, at most RESET_EMAILS_PER_HOUR
+ * an hour. The caller answers the same whatever happened here, so that nothing tells whether the
+ * account exists (the per-address limit is the route's).
+ */
+export async function requestPasswordReset(
+  db: Db,
+  config: Pick<Config, 'publicUrl' | 'brand'>,
+  email: string,
+  locale: Locale,
+): Promise<void> {
+  const now = new Date();
+  const user = await db
+    .selectFrom('users')
+    .leftJoin('merchants', 'merchants.id', 'users.merchant_id')
+    .leftJoin('tenants', 'tenants.id', 'merchants.tenant_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.status',
+      'users.merchant_id',
+      'tenants.brand',
+    ])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+  if (user?.status !== 'ACTIVE') return;
+  // A merchant user of the other brand signs in on the other portal: its link would lead here.
+  if (user.merchant_id !== null && user.brand !== config.brand) return;
+  const since = new Date(now.getTime() - 3_600_000);
+  if ((await countTokensSince(db, user.id, 'RESET', since)) >= RESET_EMAILS_PER_HOUR) return;
+
+  await db.transaction().execute(async (trx) => {
+    const token = await issueUserToken(trx, user.id, 'RESET', now);
+    const resetUrl = config.publicUrl + href(PUBLIC_PATHS.passwordReset, { activationToken: token });
+    await queueEmail(trx, {
+      merchantId: user.merchant_id,
+      to: user.email,
+      template: 'password-reset',
+      locale,
+      message: passwordResetEmail({ firstName: user.first_name, resetUrl }, locale, config.brand),
+      related: { type: 'user', id: user.id },
+    });
+  });
+}
+
+/** A signed-in user's new password, given the current one (a wrong one is a field error). */
+export async function changePassword(
+  db: Db,
+  context: AuditContext,
+  currentPassword: string,
+  newPassword: string,
+): Promise<void> {
+  const { userId } = context.actor;
+  const user =
+    userId === null
+      ? undefined
+      : await db
+          .selectFrom('users')
+          .select(['id', 'email', 'status', 'password_hash', 'merchant_id'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
+  if (user?.status !== 'ACTIVE') throw unauthorized();
+  if (user.password_hash === null || !(await verifyPassword(user.password_hash, currentPassword))) {
+    throw new AppError(400, 'VALIDATION_FAILED', 'The current password is incorrect', {
+      details: [{ path: CURRENT_PASSWORD_FIELD_PATH, message: 'The current password is incorrect' }],
+    });
+  }
+  checkRules(newPassword, user.email, NEW_PASSWORD_FIELD_PATH);
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    await recordAudit(trx, context, {
+      merchantId: user.merchant_id,
+      kind: 'user.password_changed',
+      subjectType: 'user',
+      subjectId: user.id,
+    });
+  });
+}

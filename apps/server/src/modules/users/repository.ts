@@ -1,0 +1,154 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { MERCHANT_ROLES, type MerchantRole } from '@portal/contracts/roles';
+import type { UserListQuery, UserSort } from '@portal/contracts/users';
+import { dialectOf } from '../../db/migration-helpers.js';
+import type { Database } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const USER_COLUMNS = [
+  'users.id',
+  'users.first_name',
+  'users.last_name',
+  'users.email',
+  'users.role',
+  'users.status',
+  'users.invited_at',
+  'users.last_sign_in_at',
+] as const;
+
+/** `%`, `_` and `\` in a search are the text itself, not patterns. */
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/** The merchant's users of the merchant roles (provider staff are nobody's team) matching the filters. */
+function filtered(db: Db, merchantId: string, query: UserListQuery) {
+  let select = db
+    .selectFrom('users')
+    .where('users.merchant_id', '=', merchantId)
+    .where('users.role', 'in', MERCHANT_ROLES);
+  if (query.role !== undefined && query.role.length > 0)
+    select = select.where('users.role', 'in', query.role);
+  if (query.status !== undefined && query.status.length > 0) {
+    select = select.where('users.status', 'in', query.status);
+  }
+  if (query.search !== undefined && query.search !== '') {
+    const pattern = likePattern(query.search);
+    select = select.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(users.first_name || ' ' || users.last_name) like ${pattern} escape '\\'`,
+        sql<boolean>`users.email like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return select;
+}
+
+const SORT_COLUMNS: Readonly<Record<Exclude<UserSort, 'name'>, string>> = {
+  email: 'users.email',
+  role: 'users.role',
+  status: 'users.status',
+  invitedAt: 'users.invited_at',
+  lastSignInAt: 'users.last_sign_in_at',
+};
+
+export async function listUsers(db: Db, merchantId: string, query: UserListQuery) {
+  const direction = query.order === 'desc' ? sql`desc` : sql`asc`;
+  let select = filtered(db, merchantId, query).select(USER_COLUMNS);
+  if (query.sort === 'name') {
+    select = select
+      .orderBy(sql`lower(users.first_name) ${direction}`)
+      .orderBy(sql`lower(users.last_name) ${direction}`);
+  } else {
+    const column = sql.ref(SORT_COLUMNS[query.sort]);
+    // Never-signed-in users last in both orders, and alike on both databases (they order nulls differently).
+    select = select
+      .orderBy(sql`case when ${column} is null then 1 else 0 end`)
+      .orderBy(sql`${column} ${direction}`);
+  }
+  return select.orderBy('users.id').limit(query.limit).offset(query.offset).execute();
+}
+
+export async function countUsers(db: Db, merchantId: string, query: UserListQuery): Promise<number> {
+  const row = await filtered(db, merchantId, query)
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export type UserRow = Awaited<ReturnType<typeof listUsers>>[number];
+
+/** One user of the merchant's team; undefined for another merchant's user or provider staff. */
+export async function findTeamUser(db: Db, merchantId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(USER_COLUMNS)
+    .where('users.id', '=', userId)
+    .where('users.merchant_id', '=', merchantId)
+    .where('users.role', 'in', MERCHANT_ROLES)
+    .executeTakeFirst();
+}
+
+export async function emailInUse(db: Db, email: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findMerchantForInvitation(db: Db, merchantId: string) {
+  return db
+    .selectFrom('merchants')
+    .select(['id', 'name', 'tenant_id'])
+    .where('id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export async function findUserName(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['first_name', 'last_name'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * Holds the merchant's row until the transaction ends, so that two admins demoting or removing each
+ * other at once cannot both pass the last-admin check (SQLite already runs one writer at a time).
+ */
+export async function lockMerchant(db: Transaction<Database>, merchantId: string): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await db.selectFrom('merchants').select('id').where('id', '=', merchantId).forUpdate().execute();
+}
+
+/** ACTIVE admins of the merchant other than one user. */
+export async function countOtherActiveAdmins(
+  db: Db,
+  merchantId: string,
+  exceptUserId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('merchant_id', '=', merchantId)
+    .where('role', '=', 'ADMIN')
+    .where('status', '=', 'ACTIVE')
+    .where('id', '!=', exceptUserId)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function setUserRole(db: Db, userId: string, role: MerchantRole, at: string): Promise<void> {
+  await db.updateTable('users').set({ role, updated_at: at }).where('id', '=', userId).execute();
+}
+
+export async function disableUser(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ status: 'DISABLED', updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setInvitedAt(db: Db, userId: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ invited_at: at, updated_at: at }).where('id', '=', userId).execute();
+}

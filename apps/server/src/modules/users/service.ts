@@ -1,0 +1,296 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Brand, Locale } from '@portal/contracts/brands';
+import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
+import type { MerchantRole } from '@portal/contracts/roles';
+import {
+  EMAIL_FIELD_PATH,
+  USER_CONFLICT_REASON_PATH,
+  type AddUserBody,
+  type User,
+  type UserConflictReason,
+  type UserListQuery,
+  type UserListResponse,
+} from '@portal/contracts/users';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/schema.js';
+import { conflict, forbidden } from '../../http/app-error.js';
+import { recordAudit, type AuditContext } from '../audit/record-audit.js';
+import { queueEmail } from '../mail/queue-email.js';
+import { closeOpenTokens, issueUserToken } from '../passwords/user-tokens.js';
+import { invitationEmail } from './invitation-email.js';
+import {
+  countOtherActiveAdmins,
+  countUsers,
+  disableUser,
+  emailInUse,
+  findMerchantForInvitation,
+  findTeamUser,
+  findUserName,
+  listUsers,
+  lockMerchant,
+  setInvitedAt,
+  setUserRole,
+  type UserRow,
+} from './repository.js';
+
+type Db = Kysely<Database>;
+type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
+
+/** The same words whether the user does not exist or is another merchant's (docs/auth.md). */
+export const USER_FORBIDDEN_MESSAGE = 'You do not have access to this user';
+
+const CONFLICT_MESSAGES: Readonly<Record<UserConflictReason, string>> = {
+  self_removal: 'You cannot remove yourself',
+  self_demotion: 'You cannot change your own role',
+  last_admin: 'The merchant must keep at least one active admin',
+  not_invited: 'This user has already activated the account or was removed',
+  removed: 'This user was removed',
+};
+
+function refused(reason: UserConflictReason) {
+  return conflict(CONFLICT_MESSAGES[reason], [{ path: USER_CONFLICT_REASON_PATH, message: reason }]);
+}
+
+function emailTaken() {
+  return conflict('This e-mail is already in use', [
+    { path: EMAIL_FIELD_PATH, message: 'This e-mail is already in use' },
+  ]);
+}
+
+function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    email: row.email,
+    // findTeamUser and listUsers keep only the merchant roles.
+    role: row.role as MerchantRole,
+    status: row.status,
+    invitedAt: row.invited_at,
+    lastSignInAt: row.last_sign_in_at,
+  };
+}
+
+export async function userList(
+  db: Db,
+  merchantId: string,
+  query: UserListQuery,
+): Promise<UserListResponse['data']> {
+  const [rows, total] = await Promise.all([
+    listUsers(db, merchantId, query),
+    countUsers(db, merchantId, query),
+  ]);
+  return { items: rows.map(toUser), pagination: { offset: query.offset, limit: query.limit, total } };
+}
+
+async function teamUser(db: Db, merchantId: string, userId: string) {
+  const row = await findTeamUser(db, merchantId, userId);
+  if (row === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+  return row;
+}
+
+async function inviterName(db: Db, context: AuditContext): Promise<string | null> {
+  if (context.actor.userId === null) return null;
+  const row = await findUserName(db, context.actor.userId);
+  return row === undefined ? null : `${row.first_name} ${row.last_name}`.trim();
+}
+
+interface Invitation {
+  readonly userId: string;
+  readonly email: string;
+  readonly firstName: string;
+  readonly merchantId: string;
+  readonly locale: Locale;
+}
+
+/** Issues the activation link and queues its e-mail; part of the caller's transaction. */
+async function sendInvitation(
+  db: Parameters<typeof issueUserToken>[0],
+  config: MailConfig,
+  invitation: Invitation,
+  context: { merchantName: string; invitedBy: string | null; brand: Brand },
+): Promise<void> {
+  const token = await issueUserToken(db, invitation.userId, 'ACTIVATION');
+  const activationUrl = config.publicUrl + href(PUBLIC_PATHS.activate, { activationToken: token });
+  await queueEmail(db, {
+    merchantId: invitation.merchantId,
+    to: invitation.email,
+    template: 'invitation',
+    locale: invitation.locale,
+    message: invitationEmail(
+      {
+        firstName: invitation.firstName,
+        merchantName: context.merchantName,
+        invitedBy: context.invitedBy,
+        activationUrl,
+      },
+      invitation.locale,
+      context.brand,
+    ),
+    related: { type: 'user', id: invitation.userId },
+  });
+}
+
+/**
+ * Adds a user INVITED, with a 7-day activation link by e-mail. An e-mail already in use (by anyone,
+ * of any merchant: e-mails are unique) is a 409 field error on `body.email`.
+ */
+export async function addUser(
+  db: Db,
+  config: MailConfig,
+  context: AuditContext,
+  merchantId: string,
+  body: AddUserBody,
+): Promise<User> {
+  if (await emailInUse(db, body.email)) throw emailTaken();
+  const merchant = await findMerchantForInvitation(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  const invitedBy = await inviterName(db, context);
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  try {
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('users')
+        .values({
+          id,
+          tenant_id: merchant.tenant_id,
+          merchant_id: merchant.id,
+          email: body.email,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          role: body.role,
+          status: 'INVITED',
+          password_hash: null,
+          locked_until: null,
+          invited_at: now,
+          last_sign_in_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await sendInvitation(
+        trx,
+        config,
+        { userId: id, email: body.email, firstName: body.firstName, merchantId, locale: body.locale },
+        { merchantName: merchant.name, invitedBy, brand: config.brand },
+      );
+      await recordAudit(trx, context, {
+        merchantId,
+        kind: 'user.added',
+        subjectType: 'user',
+        subjectId: id,
+        after: { firstName: body.firstName, lastName: body.lastName, email: body.email, role: body.role },
+      });
+    });
+  } catch (error) {
+    // Two adds of the same e-mail at once: the unique index stops the second one.
+    if (await emailInUse(db, body.email)) throw emailTaken();
+    throw error;
+  }
+  return toUser(await teamUser(db, merchantId, id));
+}
+
+/** A new activation link for a user who has not activated yet; the earlier link stops working. */
+export async function resendInvitation(
+  db: Db,
+  config: MailConfig,
+  context: AuditContext,
+  merchantId: string,
+  userId: string,
+  locale: Locale,
+): Promise<User> {
+  const user = await teamUser(db, merchantId, userId);
+  if (user.status !== 'INVITED') throw refused(user.status === 'DISABLED' ? 'removed' : 'not_invited');
+  const merchant = await findMerchantForInvitation(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  const invitedBy = await inviterName(db, context);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await setInvitedAt(trx, userId, now);
+    await sendInvitation(
+      trx,
+      config,
+      { userId, email: user.email, firstName: user.first_name, merchantId, locale },
+      { merchantName: merchant.name, invitedBy, brand: config.brand },
+    );
+    await recordAudit(trx, context, {
+      merchantId,
+      kind: 'user.invitation_resent',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { invitedAt: user.invited_at },
+      after: { invitedAt: now },
+    });
+  });
+  return toUser(await teamUser(db, merchantId, userId));
+}
+
+/**
+ * Changes a user's role; it applies at the user's next sign-in (the role is read at each exchange).
+ * Refused (409) for one's own role and for the merchant's last active admin.
+ */
+export async function updateUserRole(
+  db: Db,
+  context: AuditContext,
+  merchantId: string,
+  userId: string,
+  role: MerchantRole,
+): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    await lockMerchant(trx, merchantId);
+    const user = await findTeamUser(trx, merchantId, userId);
+    if (user === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+    if (user.status === 'DISABLED') throw refused('removed');
+    if (user.role === role) return;
+    if (user.id === context.actor.userId) throw refused('self_demotion');
+    if (user.role === 'ADMIN' && user.status === 'ACTIVE') {
+      if ((await countOtherActiveAdmins(trx, merchantId, userId)) === 0) throw refused('last_admin');
+    }
+    await setUserRole(trx, userId, role, new Date().toISOString());
+    await recordAudit(trx, context, {
+      merchantId,
+      kind: 'user.role_updated',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { role: user.role },
+      after: { role },
+    });
+  });
+  return toUser(await teamUser(db, merchantId, userId));
+}
+
+/**
+ * Removes a user: DISABLED, never deleted, so that the audit log keeps its history. It can no longer
+ * sign in, its open links stop working, and its portal token is refused at the next exchange.
+ */
+export async function removeUser(
+  db: Db,
+  context: AuditContext,
+  merchantId: string,
+  userId: string,
+): Promise<User> {
+  await db.transaction().execute(async (trx) => {
+    await lockMerchant(trx, merchantId);
+    const user = await findTeamUser(trx, merchantId, userId);
+    if (user === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+    if (user.id === context.actor.userId) throw refused('self_removal');
+    if (user.status === 'DISABLED') throw refused('removed');
+    if (user.role === 'ADMIN' && user.status === 'ACTIVE') {
+      if ((await countOtherActiveAdmins(trx, merchantId, userId)) === 0) throw refused('last_admin');
+    }
+    const now = new Date();
+    await disableUser(trx, userId, now.toISOString());
+    await closeOpenTokens(trx, userId, now);
+    await recordAudit(trx, context, {
+      merchantId,
+      kind: 'user.removed',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { email: user.email, role: user.role, status: user.status },
+      after: { status: 'DISABLED' },
+    });
+  });
+  return toUser(await teamUser(db, merchantId, userId));
+}

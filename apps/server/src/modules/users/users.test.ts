@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
+import { activationPath } from '@portal/contracts/passwords';
+import { NO_MERCHANT_ID } from '@portal/contracts/roles';
+import { userListResponseSchema, userPath, userSchema } from '@portal/contracts/users';
+import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
+import { seedDemoData } from '../../db/seed/seed.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { TEST_DIALECTS } from '../../test/test-database.js';
+import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { builtInProviderToken, insertTeamUser, latestLinkToken } from '../../test/user-fixtures.js';
+
+type Headers = Record<string, string>;
+const userAnswer = dataResponseSchema(userSchema);
+const ADMIN_EMAIL = 'admin@merchant.demo';
+
+describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
+  const config = testConfig();
+  let testApp: TestApp;
+  let mainId: string;
+  let rbcId: string;
+  let admin: Headers;
+  let adminId: string;
+  let readOnly: Headers;
+  /** INTERNAL_ADMIN with the main merchant chosen. */
+  let provider: Headers;
+
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+    testApp.app.inject({
+      method,
+      url,
+      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const refusal = (response: { statusCode: number; json: () => unknown }) => ({
+    status: response.statusCode,
+    ...errorBodySchema.parse(response.json()).error,
+  });
+  const statusOf = async (id: string) =>
+    await testApp.database.db
+      .selectFrom('users')
+      .select(['status', 'role'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const auditOf = (subjectId: string) =>
+    testApp.database.db
+      .selectFrom('audit_entries')
+      .select(['kind', 'actor_email', 'merchant_id', 'before', 'after'])
+      .where('subject_id', '=', subjectId)
+      .orderBy('created_at')
+      .execute();
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ dialect, config });
+    await seedDemoData(testApp.database.db, { size: 'small' });
+    mainId = await merchantIdByName(testApp.database.db, MAIN_MERCHANT);
+    rbcId = await merchantIdByName(testApp.database.db, RBC_MERCHANT);
+    admin = await authHeader(testApp.database, config, { role: 'ADMIN' });
+    readOnly = await authHeader(testApp.database, config, { role: 'READ_ONLY' });
+    provider = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN', merchantId: mainId });
+    const row = await testApp.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    adminId = row.id;
+    // The demo data gives the merchant more admins; the last-admin rules need the demo admin alone.
+    await testApp.database.db
+      .updateTable('users')
+      .set({ status: 'DISABLED' })
+      .where('merchant_id', '=', mainId)
+      .where('role', '=', 'ADMIN')
+      .where('id', '!=', adminId)
+      .execute();
+  });
+
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  describe('the list', () => {
+    it("shows only the token's merchant's team, searched, filtered, sorted and paged", async () => {
+      const all = userListResponseSchema.parse((await call('GET', '/api/users', admin)).json()).data;
+      const emails = all.items.map((user) => user.email);
+      expect(emails).toEqual(
+        expect.arrayContaining([ADMIN_EMAIL, 'user@merchant.demo', 'readonly@merchant.demo']),
+      );
+      expect(emails).not.toContain('admin@rbc-merchant.demo');
+      expect(emails).not.toContain('internal.admin@provider.demo');
+
+      const search = await call('GET', '/api/users?search=RILEY', admin);
+      expect(userListResponseSchema.parse(search.json()).data.items.map((u) => u.email)).toEqual([
+        'readonly@merchant.demo',
+      ]);
+      const byRole = userListResponseSchema.parse((await call('GET', '/api/users?role=ADMIN', admin)).json());
+      expect(byRole.data.items.every((user) => user.role === 'ADMIN')).toBe(true);
+      expect(byRole.data.items.map((user) => user.email)).toContain(ADMIN_EMAIL);
+
+      const sorted = userListResponseSchema
+        .parse((await call('GET', '/api/users?sort=email&order=desc&limit=25', admin)).json())
+        .data.items.map((user) => user.email);
+      expect(sorted).toEqual([...sorted].sort().reverse());
+      const paged = userListResponseSchema.parse(
+        (await call('GET', '/api/users?status=ACTIVE&limit=25&offset=1', admin)).json(),
+      );
+      expect(paged.data.pagination.offset).toBe(1);
+      expect(paged.data.items.length).toBe(paged.data.pagination.total - 1);
+    });
+
+    it('needs r:merchant.users, and provider staff see the chosen merchant', async () => {
+      expect(refusal(await call('GET', '/api/users', readOnly))).toMatchObject({
+        status: 403,
+        code: 'FORBIDDEN',
+      });
+      expect((await call('GET', '/api/users', {})).statusCode).toBe(401);
+      const support = await authHeader(testApp.database, config, {
+        role: 'INTERNAL_SUPPORT',
+        merchantId: rbcId,
+      });
+      const rbcTeam = userListResponseSchema.parse((await call('GET', '/api/users', support)).json()).data;
+      expect(rbcTeam.items.map((user) => user.email)).toContain('admin@rbc-merchant.demo');
+      expect(rbcTeam.items.map((user) => user.email)).not.toContain(ADMIN_EMAIL);
+      const unchosen = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
+      expect((await call('GET', '/api/users', unchosen)).statusCode).toBe(403);
+    });
+  });
+
+  describe('adding', () => {
+    it('adds an INVITED user, e-mails the activation link and audits it', async () => {
+      const response = await call('POST', '/api/users', admin, {
+        firstName: 'Nova',
+        lastName: 'Newcomer',
+        email: 'Nova.Newcomer@Example.test',
+        role: 'READ_ONLY',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const user = userAnswer.parse(response.json()).data;
+      expect(user).toMatchObject({
+        email: 'nova.newcomer@example.test',
+        status: 'INVITED',
+        role: 'READ_ONLY',
+      });
+      expect(user.invitedAt).not.toBeNull();
+
+      const token = await latestLinkToken(testApp.database.db, user.email, 'invitation');
+      const link = await call('GET', activationPath(token), {});
+      expect(link.json()).toEqual({ data: { email: user.email } });
+      const stored = await testApp.database.db.selectFrom('user_tokens').select('token_hash').execute();
+      expect(stored.map((row) => row.token_hash)).not.toContain(token);
+
+      expect(await auditOf(user.id)).toEqual([
+        expect.objectContaining({ kind: 'user.added', actor_email: ADMIN_EMAIL, merchant_id: mainId }),
+      ]);
+    });
+
+    it('refuses an e-mail already in use with a 409 field error, in any case', async () => {
+      const response = await call('POST', '/api/users', admin, {
+        firstName: 'Dup',
+        lastName: 'Licate',
+        email: 'ADMIN@rbc-merchant.demo',
+        role: 'USER',
+      });
+      expect(refusal(response)).toMatchObject({
+        status: 409,
+        code: 'CONFLICT',
+        details: [{ path: 'body.email', message: 'This e-mail is already in use' }],
+      });
+    });
+
+    it('refuses a bad e-mail (400 on body.email), provider roles and users without w:merchant.users', async () => {
+      const bad = await call('POST', '/api/users', admin, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'nope',
+        role: 'USER',
+      });
+      expect(refusal(bad).details?.map((detail) => detail.path)).toContain('body.email');
+      const staff = await call('POST', '/api/users', admin, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'staff@example.test',
+        role: 'INTERNAL_ADMIN',
+      });
+      expect(staff.statusCode).toBe(400);
+      const denied = await call('POST', '/api/users', readOnly, {
+        firstName: 'A',
+        lastName: 'B',
+        email: 'denied@example.test',
+        role: 'USER',
+      });
+      expect(denied.statusCode).toBe(403);
+    });
+
+    it('resends an invitation: the earlier link stops working; an active user has none to resend', async () => {
+      const invited = await insertTeamUser(testApp.database.db, mainId, { role: 'USER', status: 'INVITED' });
+      expect((await call('POST', `${userPath(invited.id)}/invitation`, admin, {})).statusCode).toBe(200);
+      const first = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(
+        (await call('POST', `${userPath(invited.id)}/invitation`, admin, { locale: 'fr-CA' })).statusCode,
+      ).toBe(200);
+      const second = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
+      expect(second).not.toBe(first);
+      expect(refusal(await call('GET', activationPath(first), {}))).toMatchObject({
+        status: 410,
+        code: 'GONE',
+      });
+      expect((await call('GET', activationPath(second), {})).statusCode).toBe(200);
+      expect((await auditOf(invited.id)).map((entry) => entry.kind)).toEqual([
+        'user.invitation_resent',
+        'user.invitation_resent',
+      ]);
+
+      const active = await call('POST', `${userPath(adminId)}/invitation`, admin, {});
+      expect(refusal(active)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'not_invited' }],
+      });
+    });
+  });
+
+  describe('changing a role', () => {
+    it('changes the role, audits before and after, and the next exchange carries it', async () => {
+      const user = await insertTeamUser(testApp.database.db, mainId, { role: 'READ_ONLY' });
+      const response = await call('PUT', `${userPath(user.id)}/role`, admin, { role: 'USER' });
+      expect(userAnswer.parse(response.json()).data.role).toBe('USER');
+      const [entry] = await auditOf(user.id);
+      expect(entry).toMatchObject({ kind: 'user.role_updated' });
+      expect(JSON.parse(entry?.before ?? '{}')).toEqual({ role: 'READ_ONLY' });
+      expect(JSON.parse(entry?.after ?? '{}')).toEqual({ role: 'USER' });
+    });
+
+    it('refuses self-demotion and the demotion of the last active admin (409 with the reason)', async () => {
+      const self = await call('PUT', `${userPath(adminId)}/role`, admin, { role: 'USER' });
+      expect(refusal(self)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'self_demotion' }],
+      });
+      // Provider staff are not the admin themselves: only the last-admin rule stops them.
+      const last = await call('PUT', `${userPath(adminId)}/role`, provider, { role: 'READ_ONLY' });
+      expect(refusal(last)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'last_admin' }],
+      });
+      expect(await statusOf(adminId)).toEqual({ status: 'ACTIVE', role: 'ADMIN' });
+    });
+
+    it("answers another merchant's user like an unknown one (403)", async () => {
+      const other = await insertTeamUser(testApp.database.db, rbcId, { role: 'USER' });
+      const foreign = await call('PUT', `${userPath(other.id)}/role`, admin, { role: 'READ_ONLY' });
+      const unknown = await call('PUT', `${userPath('no-such-user')}/role`, admin, { role: 'READ_ONLY' });
+      expect(refusal(foreign)).toEqual(refusal(unknown));
+      expect(refusal(foreign).status).toBe(403);
+      expect(await statusOf(other.id)).toEqual({ status: 'ACTIVE', role: 'USER' });
+    });
+  });
+
+  describe('removing', () => {
+    it('refuses self-removal and the removal of the last active admin', async () => {
+      const self = await call('DELETE', userPath(adminId), admin);
+      expect(refusal(self)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'self_removal' }],
+      });
+      const last = await call('DELETE', userPath(adminId), provider);
+      expect(refusal(last)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'last_admin' }],
+      });
+      expect(await statusOf(adminId)).toEqual({ status: 'ACTIVE', role: 'ADMIN' });
+    });
+
+    it('lets a second admin go while another active admin remains, and not an INVITED admin count', async () => {
+      const second = await insertTeamUser(testApp.database.db, mainId, { role: 'ADMIN' });
+      await insertTeamUser(testApp.database.db, mainId, { role: 'ADMIN', status: 'INVITED' });
+      expect((await call('DELETE', userPath(second.id), admin)).statusCode).toBe(200);
+      expect(await statusOf(second.id)).toEqual({ status: 'DISABLED', role: 'ADMIN' });
+      // The invited admin cannot sign in yet: the demo admin is still the last active one.
+      const last = await call('DELETE', userPath(adminId), provider);
+      expect(refusal(last).details).toEqual([{ path: 'reason', message: 'last_admin' }]);
+    });
+
+    it('disables the user, keeps its row and history, and refuses its next token exchange', async () => {
+      const user = await insertTeamUser(testApp.database.db, mainId, { role: 'USER' });
+      const providerToken = await builtInProviderToken(testApp.database.db, config, user);
+      const exchange = () =>
+        testApp.app.inject({
+          method: 'POST',
+          url: TOKEN_EXCHANGE_PATH,
+          headers: { authorization: `Bearer ${providerToken}` },
+          payload: { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
+        });
+      expect((await exchange()).statusCode).toBe(200);
+
+      const removed = await call('DELETE', userPath(user.id), admin);
+      expect(userAnswer.parse(removed.json()).data.status).toBe('DISABLED');
+      expect((await exchange()).statusCode).toBe(401);
+      expect((await auditOf(user.id)).map((entry) => entry.kind)).toEqual(['user.removed']);
+      const again = await call('DELETE', userPath(user.id), admin);
+      expect(refusal(again)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'removed' }],
+      });
+      const listed = userListResponseSchema.parse(
+        (await call('GET', '/api/users?status=DISABLED', admin)).json(),
+      );
+      expect(listed.data.items.map((item) => item.id)).toContain(user.id);
+    });
+
+    it("removes an invited user's invitation link with it", async () => {
+      const invited = await insertTeamUser(testApp.database.db, mainId, { role: 'USER', status: 'INVITED' });
+      await call('POST', `${userPath(invited.id)}/invitation`, admin, {});
+      const token = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
+      expect((await call('DELETE', userPath(invited.id), admin)).statusCode).toBe(200);
+      expect((await call('GET', activationPath(token), {})).statusCode).toBe(410);
+    });
+  });
+});

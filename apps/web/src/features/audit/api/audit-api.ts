@@ -1,0 +1,61 @@
+import {
+  AUDIT_ENTRIES_PATH,
+  AUDIT_EXPORT_PATH,
+  AUDIT_FACETS_PATH,
+  auditEntrySchema,
+  auditFacetsSchema,
+} from '@portal/contracts/audit';
+import { paginationSchema } from '@portal/contracts/api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { downloadFile } from '../../../lib/http/download-file';
+import { apiRequest } from '../../../lib/http/http-client';
+import type { QueryParams } from '../../../lib/http/query-string';
+import { retryOnce } from '../../../lib/http/retry-once';
+
+/*
+ * The HTTP client reads date-like texts as Dates (specification §3), also inside `before` and `after`:
+ * their values are shown through `displayValue` (audit-diff.tsx), which writes Dates back as text.
+ */
+const auditEntryAnswerSchema = auditEntrySchema.extend({ createdAt: z.date() });
+export type AuditEntryAnswer = z.infer<typeof auditEntryAnswerSchema>;
+
+const auditPageAnswerSchema = z.object({
+  data: z.object({
+    items: z.array(auditEntryAnswerSchema),
+    pagination: paginationSchema,
+    timeZone: z.string(),
+  }),
+});
+
+/** Per merchant: a merchant switch must never show the last merchant's log. */
+const auditKeys = {
+  list: (merchantId: string, query: QueryParams) => ['audit', merchantId, 'list', query] as const,
+  facets: (merchantId: string) => ['audit', merchantId, 'facets'] as const,
+};
+
+/** `GET /api/audit-entries`: a page of the merchant's log. */
+export function useAuditPage(merchantId: string, query: QueryParams) {
+  return useQuery({
+    queryKey: auditKeys.list(merchantId, query),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(AUDIT_ENTRIES_PATH, { query, schema: auditPageAnswerSchema, signal })).data,
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+  });
+}
+
+/** `GET /api/audit-entries/facets`: the users and kinds the filters offer. */
+export function useAuditFacets(merchantId: string) {
+  return useQuery({
+    queryKey: auditKeys.facets(merchantId),
+    queryFn: async ({ signal }) =>
+      (await apiRequest(AUDIT_FACETS_PATH, { schema: z.object({ data: auditFacetsSchema }), signal })).data,
+    retry: retryOnce,
+  });
+}
+
+/** `GET /api/audit-entries/export.csv`: the whole filtered log, into the browser's downloads. */
+export function downloadAuditCsv({ apiurl, query }: { apiurl: string; query: QueryParams }): Promise<void> {
+  return downloadFile({ apiurl, path: AUDIT_EXPORT_PATH, query, fallbackFileName: 'audit-log.csv' });
+}

@@ -1,0 +1,71 @@
+import { Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatWireDate } from '../../../lib/http/json-dates';
+
+/**
+ * A changed field's value as text. The HTTP client has read date-like texts as Dates: they are written
+ * back as they were sent. Nested values (an export's filter) are written compactly, keys first.
+ */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return formatWireDate(value);
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([, field]) => field !== undefined && field !== null)
+      .map(([key, field]) => `${key}=${displayValue(field)}`)
+      .join('; ');
+  }
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+export interface FieldChange {
+  readonly field: string;
+  readonly before: string | undefined;
+  readonly after: string | undefined;
+}
+
+/** The fields whose value differs between before and after, in the order they were written. */
+export function changedFields(
+  before: Readonly<Record<string, unknown>> | null,
+  after: Readonly<Record<string, unknown>> | null,
+): FieldChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return fields.flatMap((field) => {
+    const was = before && field in before ? displayValue(before[field]) : undefined;
+    const is = after && field in after ? displayValue(after[field]) : undefined;
+    return was === is ? [] : [{ field, before: was, after: is }];
+  });
+}
+
+/** The compact diff of one entry: `field: before → after`, one line per changed field. */
+export function AuditChanges({
+  before,
+  after,
+}: {
+  readonly before: Readonly<Record<string, unknown>> | null;
+  readonly after: Readonly<Record<string, unknown>> | null;
+}) {
+  const { t } = useTranslation('audit');
+  const changes = changedFields(before, after);
+  if (changes.length === 0) {
+    return <Text size="sm">{t('changes.none')}</Text>;
+  }
+  const shown = (value: string) => (value === '' ? t('changes.empty') : value);
+  return (
+    <ul aria-label={t('changes.label')} style={{ margin: 0, paddingInlineStart: 16 }}>
+      {changes.map(({ field, before: was, after: is }) => (
+        <li key={field}>
+          <Text size="sm" component="span">
+            {was === undefined
+              ? t('changes.added', { field, value: shown(is ?? '') })
+              : is === undefined
+                ? t('changes.removed', { field, value: shown(was) })
+                : t('changes.changed', { field, before: shown(was), after: shown(is) })}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,90 @@
+import {
+  ACTIVATION_PATH,
+  CHANGE_PASSWORD_PATH,
+  FORGOT_PASSWORD_PATH,
+  RESET_PATH,
+  forgotPasswordAnswerSchema,
+  passwordLinkSchema,
+  passwordSetSchema,
+  type ChangePasswordBody,
+  type ForgotPasswordInput,
+} from '@portal/contracts/passwords';
+import { dataResponseSchema } from '@portal/contracts/api';
+import type { UserTokenPurpose } from '@portal/contracts/users';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/http/api-error';
+import { apiRequest } from '../../../lib/http/http-client';
+
+const LINK_PATHS: Readonly<Record<UserTokenPurpose, string>> = {
+  ACTIVATION: ACTIVATION_PATH,
+  RESET: RESET_PATH,
+};
+
+function linkPath(purpose: UserTokenPurpose, token: string): string {
+  return LINK_PATHS[purpose].replace(':token', encodeURIComponent(token));
+}
+
+/** A link that no longer works: 410 (used, expired, replaced, unknown) or a malformed token (400). */
+function isDeadLink(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 410 || error.status === 400);
+}
+
+/**
+ * `GET` of an invitation or reset link: the account's e-mail, or null when the link no longer works.
+ * Public: the call carries no token.
+ */
+export function usePasswordLink(purpose: UserTokenPurpose, token: string) {
+  return useQuery({
+    queryKey: ['password-link', purpose, token],
+    queryFn: async ({ signal }) => {
+      try {
+        const { data } = await apiRequest(linkPath(purpose, token), {
+          authenticated: false,
+          schema: dataResponseSchema(passwordLinkSchema),
+          signal,
+        });
+        return data;
+      } catch (error) {
+        if (isDeadLink(error)) return null;
+        throw error;
+      }
+    },
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** `POST` of an invitation or reset link with the new password; answers the e-mail to sign in with. */
+export function useSetPassword(purpose: UserTokenPurpose, token: string) {
+  return useMutation({
+    mutationFn: async (password: string) => {
+      const { data } = await apiRequest(linkPath(purpose, token), {
+        method: 'POST',
+        authenticated: false,
+        body: { password },
+        schema: dataResponseSchema(passwordSetSchema),
+      });
+      return data;
+    },
+  });
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: ForgotPasswordInput) =>
+      apiRequest(FORGOT_PASSWORD_PATH, {
+        method: 'POST',
+        authenticated: false,
+        body,
+        schema: forgotPasswordAnswerSchema,
+      }),
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: async (body: ChangePasswordBody) => {
+      await apiRequest(CHANGE_PASSWORD_PATH, { method: 'POST', body });
+    },
+  });
+}

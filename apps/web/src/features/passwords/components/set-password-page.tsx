@@ -1,0 +1,162 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { PASSWORD_FIELD_PATH } from '@portal/contracts/passwords';
+import { PUBLIC_PATHS } from '@portal/contracts/routes';
+import type { UserTokenPurpose } from '@portal/contracts/users';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState, type SubmitEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorMessageBox } from '../../../components/error-message-box';
+import { PageTitle } from '../../../components/page-title';
+import { showErrorAlert } from '../../../lib/alerts/alert-store';
+import { useAuth } from '../../../lib/auth/auth-context';
+import { ApiError } from '../../../lib/http/api-error';
+import { usePasswordLink, useSetPassword } from '../api/passwords-api';
+import { NewPasswordFields, newPasswordErrors, type NewPassword } from './new-password-fields';
+
+const KEY: Readonly<Record<UserTokenPurpose, 'activate' | 'reset'>> = {
+  ACTIVATION: 'activate',
+  RESET: 'reset',
+};
+
+/** Used, expired, replaced or unknown alike: nothing here tells whether an account exists. */
+function DeadLink({ purpose }: { readonly purpose: UserTokenPurpose }) {
+  const { t } = useTranslation('passwords');
+  return (
+    <Stack gap="md">
+      <Alert
+        role="alert"
+        color="red"
+        variant="light"
+        icon={<IconAlertCircle aria-hidden />}
+        title={t('deadLink.title')}
+      >
+        <Text size="sm">{t('deadLink.text')}</Text>
+        {purpose === 'ACTIVATION' && (
+          <Text size="sm" mt="xs">
+            {t('deadLink.askAdmin')}
+          </Text>
+        )}
+      </Alert>
+      <Button component={Link} to={PUBLIC_PATHS.forgotPassword}>
+        {t('deadLink.newLink')}
+      </Button>
+      <Anchor component={Link} to={PUBLIC_PATHS.login} ta="center">
+        {t('backToSignIn')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+interface FormProps {
+  readonly purpose: UserTokenPurpose;
+  readonly token: string;
+  readonly email: string;
+  readonly onDeadLink: () => void;
+}
+
+function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
+  const { t } = useTranslation('passwords');
+  const { signIn } = useAuth();
+  const mutation = useSetPassword(purpose, token);
+  const [value, setValue] = useState<NewPassword>({ password: '', confirmation: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [serverError, setServerError] = useState<string | undefined>();
+  const [done, setDone] = useState(false);
+
+  const errors = submitted ? newPasswordErrors(value, email) : {};
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setServerError(undefined);
+    if (Object.keys(newPasswordErrors(value, email)).length > 0) return;
+    mutation.mutate(value.password, {
+      onSuccess: (answer) => {
+        setDone(true);
+        // Straight into the identity provider's sign-in, the e-mail already filled in.
+        void signIn(undefined, answer.email);
+      },
+      onError: (error) => {
+        const fieldError =
+          error instanceof ApiError
+            ? error.details.find((detail) => detail.path === PASSWORD_FIELD_PATH)
+            : undefined;
+        if (error instanceof ApiError && error.status === 410) onDeadLink();
+        else if (fieldError !== undefined) setServerError(fieldError.message);
+        else showErrorAlert(error);
+      },
+    });
+  };
+
+  if (done) {
+    return (
+      <Alert role="status" color="teal" variant="light" icon={<IconCircleCheck aria-hidden />}>
+        {t(`${KEY[purpose]}.done`)}
+      </Alert>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Text size="sm">{t(`${KEY[purpose]}.intro`, { email })}</Text>
+        <NewPasswordFields
+          value={value}
+          onChange={setValue}
+          email={email}
+          autoFocus
+          errors={{
+            password: serverError ?? (errors.password === undefined ? undefined : t(errors.password)),
+            confirmation: errors.confirmation === undefined ? undefined : t(errors.confirmation),
+          }}
+        />
+        <Button type="submit" loading={mutation.isPending} fullWidth>
+          {t(`${KEY[purpose]}.submit`)}
+        </Button>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * `/activate/:activationToken` (create password) and `/password/reset/:activationToken` (reset password):
+ * checks the link first, then takes the new password and signs the user in through the identity provider.
+ */
+export function SetPasswordPage({ purpose }: { readonly purpose: UserTokenPurpose }) {
+  const { t } = useTranslation('passwords');
+  const { activationToken = '' } = useParams();
+  const link = usePasswordLink(purpose, activationToken);
+  const [dead, setDead] = useState(false);
+
+  let body;
+  if (link.isPending) {
+    body = (
+      <Group gap="xs" role="status">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('checkingLink')}</Text>
+      </Group>
+    );
+  } else if (link.isError) {
+    body = <ErrorMessageBox error={link.error} onRetry={() => void link.refetch()} />;
+  } else if (dead || link.data === null) {
+    body = <DeadLink purpose={purpose} />;
+  } else {
+    body = (
+      <SetPasswordForm
+        purpose={purpose}
+        token={activationToken}
+        email={link.data.email}
+        onDeadLink={() => {
+          setDead(true);
+        }}
+      />
+    );
+  }
+  return (
+    <Paper withBorder radius="md" p="xl">
+      <Stack gap="lg">
+        <PageTitle page={purpose === 'ACTIVATION' ? 'activate' : 'passwordReset'} />
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

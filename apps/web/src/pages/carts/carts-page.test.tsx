@@ -1,0 +1,190 @@
+import { CARTS_PATH, type CartDetail, type CartInput, type CartSummary } from '@portal/contracts/carts';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { NORTHWIND, setUpTestApi } from '../../test/test-api';
+
+const api = setUpTestApi();
+vi.setConfig({ testTimeout: 30_000 });
+
+function fakeCart(index: number, overrides: Partial<CartSummary> = {}): CartSummary {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    name: `Cart ${String(index)}`,
+    orderReference: `ORD-${String(500 + index)}`,
+    shopperName: `Shopper ${String(index)}`,
+    shopperEmail: `shopper${String(index)}@example.com`,
+    currency: 'USD',
+    total: 12_345,
+    status: 'ACTIVE',
+    createdBy: 'admin@merchant.demo',
+    createdAt: '2026-11-20T15:00:00.000Z',
+    expiresAt: '2026-11-27T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function detailOf(input: CartInput, id: string): CartDetail {
+  return {
+    ...fakeCart(1, { id, name: input.name, orderReference: input.orderReference }),
+    items: input.items,
+    customTotal: input.customTotal,
+    totals: { subtotal: 5_000, tax: 0, shipping: 0, discount: 0, total: 5_000 },
+    shopper: { ...input.shopper, shippingAddress: null },
+    callbackUrl: '',
+    completeUrl: '',
+    errorUrl: '',
+    checkoutUrl: 'http://localhost:3000/checkout/token',
+    transactionID: null,
+    updatedAt: '2026-11-20T15:00:00.000Z',
+    history: [{ status: 'ACTIVE', actor: 'admin@merchant.demo', at: '2026-11-20T15:00:00.000Z' }],
+    notifications: [],
+  };
+}
+
+function installCartList(carts: CartSummary[]) {
+  const queries: URLSearchParams[] = [];
+  api.server.use(
+    http.get(CARTS_PATH, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      queries.push(query);
+      const statuses = query.getAll('status').flatMap((value) => value.split(','));
+      const items = carts.filter((cart) => statuses.length === 0 || statuses.includes(cart.status));
+      return HttpResponse.json({
+        data: { items, pagination: { offset: 0, limit: 25, total: items.length } },
+      });
+    }),
+  );
+  return queries;
+}
+
+describe('the cart list', () => {
+  it('shows the carts with their columns, and filters by status through the URL', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const queries = installCartList([fakeCart(1), fakeCart(2, { status: 'SENT', total: 999 })]);
+    const { user, router } = await renderApp('/carts');
+    await screen.findByRole('heading', { level: 1, name: 'Carts' });
+    const table = screen.getByRole('table', { name: 'Carts' });
+    await waitFor(() => {
+      expect(within(table).getAllByRole('row')).toHaveLength(3);
+    });
+    expect(within(table).getByText('Cart 1')).toBeTruthy();
+    expect(within(table).getByText('$123.45')).toBeTruthy();
+    expect(within(table).getByText('Sent')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Create cart' })).toBeTruthy();
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Sent' }));
+    await waitFor(() => {
+      expect(new URLSearchParams(router.state.location.search).getAll('status')).toEqual(['SENT']);
+    });
+    await waitFor(() => {
+      expect(within(table).getAllByRole('row')).toHaveLength(2);
+    });
+    expect(queries.at(-1)?.getAll('status').join(',')).toBe('SENT');
+  });
+
+  it('offers no create button without the create scope', async () => {
+    api.signInAs({ role: 'READ_ONLY', merchantId: NORTHWIND.id });
+    installCartList([fakeCart(1)]);
+    await renderApp('/carts');
+    await screen.findByText('Cart 1');
+    expect(screen.queryByRole('link', { name: 'Create cart' })).toBeNull();
+  });
+});
+
+describe('the cart form', () => {
+  async function openForm() {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const posted: unknown[] = [];
+    let answer: () => Response = () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } });
+    api.server.use(
+      http.post(CARTS_PATH, async ({ request }) => {
+        posted.push(await request.json());
+        return answer();
+      }),
+    );
+    const view = await renderApp('/carts/create');
+    await screen.findByRole('heading', { level: 1, name: 'Create cart' });
+    return {
+      ...view,
+      posted,
+      answerWith: (next: () => Response) => {
+        answer = next;
+      },
+    };
+  }
+
+  it('shows each refusal next to its field and sends nothing', async () => {
+    const { user, posted } = await openForm();
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '-5');
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '{Backspace}0');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'not-an-email');
+    await user.type(screen.getByRole('textbox', { name: 'Phone' }), 'call me');
+    await user.click(screen.getByRole('button', { name: 'Create cart' }));
+
+    expect(await screen.findAllByText('Required')).not.toHaveLength(0);
+    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(screen.getByText('Enter a valid phone number')).toBeTruthy();
+    expect(screen.getByText('At least 1')).toBeTruthy();
+    expect(screen.getByText('Must be more than zero')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true');
+    expect(posted).toEqual([]);
+  });
+
+  it('computes the totals as the user types, sends minor units, and shows server refusals in place', async () => {
+    const { user, posted, answerWith } = await openForm();
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    await user.type(screen.getByRole('textbox', { name: 'Cart name' }), 'Tent order');
+    await user.type(screen.getByRole('textbox', { name: 'Order reference' }), 'ORD-1');
+    await user.type(screen.getByRole('textbox', { name: 'Item name' }), 'Tent');
+    await user.clear(screen.getByRole('textbox', { name: 'Quantity' }));
+    await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '2');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '25.50');
+    await user.type(screen.getByRole('textbox', { name: 'Shipping' }), '{Backspace}10');
+    await user.type(screen.getByRole('textbox', { name: 'Discount' }), '{Backspace}1');
+    await waitFor(() => {
+      expect(within(totals).getByText('$60.00')).toBeTruthy();
+    });
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jane Shopper');
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'jane@example.com');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '1 Main Street');
+    await user.type(screen.getByRole('textbox', { name: 'City' }), 'New York');
+    await user.type(screen.getByRole('textbox', { name: 'State or province' }), 'NY');
+    await user.type(screen.getByRole('textbox', { name: 'Postal code' }), '10001');
+
+    answerWith(() =>
+      HttpResponse.json(
+        {
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'The request is not valid',
+            details: [{ path: 'body.items.0.unitPrice', message: 'At most 50.00, the maximum' }],
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create cart' }));
+    expect(await screen.findByText('At most 50.00, the maximum')).toBeTruthy();
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({
+      name: 'Tent order',
+      items: [{ name: 'Tent', quantity: 2, unitPrice: 2_550, unitTax: 0 }],
+      customTotal: null,
+      shipping: 1_000,
+      discount: 100,
+      shopper: { email: 'jane@example.com', shippingSameAsBilling: true, shippingAddress: null },
+    });
+
+    const id = '00000000-0000-4000-8000-000000000042';
+    answerWith(() => HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) }, { status: 201 }));
+    api.server.use(
+      http.get(`${CARTS_PATH}/:id`, () => HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) })),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create cart' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tent order' })).toBeTruthy();
+  });
+});

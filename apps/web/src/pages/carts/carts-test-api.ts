@@ -1,0 +1,17 @@
+import { CART_PATH, CARTS_PATH } from '@portal/contracts/carts';
+import { http, HttpResponse } from 'msw';
+
+/** The cart calls answered empty, for tests that only pass through the cart pages. */
+export function emptyCartHandlers() {
+  return [
+    http.get(CARTS_PATH, () =>
+      HttpResponse.json({ data: { items: [], pagination: { offset: 0, limit: 25, total: 0 } } }),
+    ),
+    http.get(CART_PATH.replace(':cartId', ':id'), () =>
+      HttpResponse.json(
+        { error: { code: 'FORBIDDEN', message: 'You do not have access to this cart' } },
+        { status: 403 },
+      ),
+    ),
+  ];
+}

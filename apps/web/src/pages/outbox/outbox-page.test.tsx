@@ -1,0 +1,145 @@
+import { EMAIL_PATH, EMAILS_PATH, type EmailDetail } from '@portal/contracts/emails';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { NORTHWIND, setUpTestApi } from '../../test/test-api';
+
+const api = setUpTestApi();
+vi.setConfig({ testTimeout: 30_000 });
+
+const LINK = 'https://portal.example.com/activate/abc123';
+
+function fakeEmail(index: number, overrides: Partial<EmailDetail> = {}): EmailDetail {
+  const createdAt = new Date(Date.UTC(2026, 10, 2, 15, 0) - index * 60_000).toISOString();
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    merchantId: NORTHWIND.id,
+    to: `person${index}@example.com`,
+    subject: `Message ${index}`,
+    template: index % 2 === 0 ? 'invitation' : 'cart-link',
+    locale: 'en',
+    status: 'KEPT',
+    attempts: 0,
+    nextAttemptAt: createdAt,
+    lastError: null,
+    sentAt: null,
+    createdAt,
+    related: null,
+    html: `<!doctype html><p>Hello ${index}</p><a href="${LINK}">Activate</a><script>alert(1)</script>`,
+    text: `Hello ${index}\n\nActivate your account: ${LINK}\n`,
+    ...overrides,
+  };
+}
+
+/** The outbox API over `emails`, recording each list query. */
+function installOutboxApi(emails: readonly EmailDetail[]) {
+  const lists: URLSearchParams[] = [];
+  api.server.use(
+    http.get(EMAILS_PATH, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      lists.push(query);
+      const matching = emails.filter(
+        (email) =>
+          (!query.get('status') || email.status === query.get('status')) &&
+          (!query.get('template') || email.template === query.get('template')) &&
+          (!query.get('to') || email.to.includes(query.get('to') ?? '')),
+      );
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 25);
+      const items = matching
+        .slice(offset, offset + limit)
+        .map(({ html: _h, text: _t, ...summary }) => summary);
+      return HttpResponse.json({ data: { items, pagination: { offset, limit, total: matching.length } } });
+    }),
+    http.get(EMAIL_PATH, ({ params }) => {
+      const email = emails.find(({ id }) => id === params.emailId);
+      return email
+        ? HttpResponse.json({ data: email })
+        : HttpResponse.json(
+            { error: { code: 'NOT_FOUND', message: 'No e-mail with this id' } },
+            { status: 404 },
+          );
+    }),
+  );
+  return { lists };
+}
+
+const emails = [
+  fakeEmail(0, {
+    status: 'FAILED',
+    attempts: 5,
+    lastError: '451 Mailbox temporarily unavailable',
+  }),
+  ...Array.from({ length: 29 }, (_, index) => fakeEmail(index + 1)),
+];
+
+function table() {
+  return screen.getByRole('table', { name: 'Outbox' });
+}
+
+async function rowsShown(count: number) {
+  await waitFor(() => {
+    expect(within(table()).getAllByRole('row').slice(1)).toHaveLength(count);
+    expect(table().getAttribute('aria-busy')).toBe('false');
+  });
+  return within(table()).getAllByRole('row').slice(1);
+}
+
+describe('the outbox', () => {
+  it('lists the messages newest first, pages and filters them through the URL', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+    const { lists } = installOutboxApi(emails);
+    const { user, router } = await renderApp('/internal/outbox');
+    await screen.findByRole('heading', { level: 1, name: 'Outbox' });
+    const rows = await rowsShown(25);
+    expect(within(rows[0] as HTMLElement).getByText('person0@example.com')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('Failed')).toBeTruthy();
+    expect(within(rows[1] as HTMLElement).getByText('Cart link')).toBeTruthy();
+    expect(screen.getByText('1–25 of 30')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await rowsShown(5);
+    expect(lists.at(-1)?.get('offset')).toBe('25');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Failed' }));
+    await rowsShown(1);
+    expect(router.state.location.search).toBe('?status=FAILED');
+    expect(lists.at(-1)?.get('offset')).toBeNull();
+  });
+
+  it('opens a message: its delivery, its text with clickable links, its HTML without scripts', async () => {
+    api.signInAs({ role: 'INTERNAL_SUPPORT', merchantId: NORTHWIND.id });
+    installOutboxApi(emails);
+    const { user, router } = await renderApp('/internal/outbox');
+    const rows = await rowsShown(25);
+    await user.click(within(rows[0] as HTMLElement).getByText('person0@example.com'));
+
+    const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
+    expect(router.state.location.search).toBe(`?email=${emails[0]?.id ?? ''}`);
+    await within(drawer).findByText('451 Mailbox temporarily unavailable');
+    expect(within(drawer).getByText('5')).toBeTruthy();
+    const link = within(drawer).getByRole('link', { name: LINK });
+    expect(link.getAttribute('href')).toBe(LINK);
+    expect(within(drawer).queryByTitle('The message as the recipient sees it')).toBeNull();
+    await user.click(within(drawer).getByRole('tab', { name: 'HTML version' }));
+    const frame = within(drawer).getByTitle('The message as the recipient sees it');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('Activate');
+
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+  });
+
+  it('is not offered to merchant users', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    await renderApp('/internal/outbox');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(navigation).queryByRole('link', { name: 'Outbox' })).toBeNull();
+    expect(within(navigation).getByRole('link', { name: 'Audit log' })).toBeTruthy();
+  });
+});

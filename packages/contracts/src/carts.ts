@@ -1,0 +1,391 @@
+import { z } from 'zod';
+import { BRANDS } from './brands.js';
+import { EMAIL_STATUSES } from './emails.js';
+import { CURRENCIES } from './money.js';
+import { SORT_ORDERS } from './transactions.js';
+
+export const CARTS_PATH = '/api/carts';
+export const CART_PATH = '/api/carts/:cartId';
+export const CART_ACTIONS = ['notify', 'resend', 'expire'] as const;
+export type CartAction = (typeof CART_ACTIONS)[number];
+export const CART_ACTION_PATHS: Readonly<Record<CartAction, string>> = {
+  notify: '/api/carts/:cartId/notify',
+  resend: '/api/carts/:cartId/resend',
+  expire: '/api/carts/:cartId/expire',
+};
+/** The shopper's side: public, reached only through the unguessable token of the link. */
+export const CHECKOUT_PATH = '/api/checkout/:checkoutToken';
+export const CHECKOUT_COMPLETE_PATH = '/api/checkout/:checkoutToken/complete';
+
+export function cartPath(cartId: string): string {
+  return `${CARTS_PATH}/${encodeURIComponent(cartId)}`;
+}
+export function cartActionPath(cartId: string, action: CartAction): string {
+  return `${cartPath(cartId)}/${action}`;
+}
+export function checkoutPath(token: string): string {
+  return `/api/checkout/${encodeURIComponent(token)}`;
+}
+
+/**
+ * PRODUCT.md, "Carts": ACTIVE (created) → SENT (notified) → COMPLETED or EXPIRED. A cart past its
+ * expiry reads EXPIRED whatever was stored.
+ */
+export const CART_STATUSES = ['ACTIVE', 'SENT', 'COMPLETED', 'EXPIRED'] as const;
+export type CartStatus = (typeof CART_STATUSES)[number];
+/** Only these can be edited, notified or expired; anything else is 409. */
+export const OPEN_CART_STATUSES = ['ACTIVE', 'SENT'] as const satisfies readonly CartStatus[];
+
+export function isOpenCartStatus(status: CartStatus): boolean {
+  return (OPEN_CART_STATUSES as readonly CartStatus[]).includes(status);
+}
+
+export const MAX_CART_ITEMS = 100;
+export const DEFAULT_CART_EXPIRY_DAYS = 7;
+export const MAX_CART_EXPIRY_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** No one amount goes past this many minor units (ten million); the program's maximum is checked too. */
+export const MAX_CART_AMOUNT = 1_000_000_000;
+
+/** Where the expiry lands when the user picks none. */
+export function defaultCartExpiry(now: Date = new Date()): string {
+  return new Date(now.getTime() + DEFAULT_CART_EXPIRY_DAYS * DAY_MS).toISOString();
+}
+
+/**
+ * The validation messages of the cart schema, by a stable name: the server answers them in English and
+ * the portal shows the translation of the same name (`carts:validation.<name>`).
+ */
+export const CART_MESSAGES = {
+  required: 'Required',
+  tooLong: 'Too long',
+  amount: 'Enter an amount',
+  wholeCents: 'Use whole cents',
+  amountTooLarge: 'The amount is too large',
+  positive: 'Must be more than zero',
+  notNegative: 'Cannot be negative',
+  httpsOnly: 'Use an https:// address',
+  country: 'Use a two-letter country code',
+  quantity: 'Enter a quantity',
+  wholeNumber: 'Use a whole number',
+  atLeastOne: 'At least 1',
+  tooManyUnits: 'At most 10,000',
+  email: 'Enter a valid e-mail address',
+  phone: 'Enter a valid phone number',
+  tooManyItems: `At most ${String(MAX_CART_ITEMS)} items`,
+  itemsOrTotal: 'Add an item or a custom total',
+  notBoth: 'Use items or a custom total, not both',
+  shippingAddress: 'Enter the shipping address',
+  totalNotPositive: 'The total must be more than zero',
+  totalTooLarge: 'The total is too large',
+  expiryDate: 'Choose an expiry date',
+  expiryPast: 'The expiry must be in the future',
+  expiryTooFar: `At most ${String(MAX_CART_EXPIRY_DAYS)} days from now`,
+} as const;
+export type CartMessage = keyof typeof CART_MESSAGES;
+
+const M = CART_MESSAGES;
+const text = (max: number) => z.string().trim().min(1, M.required).max(max, M.tooLong);
+const optionalText = (max: number) => z.string().trim().max(max, M.tooLong);
+const amount = z.number(M.amount).int(M.wholeCents).max(MAX_CART_AMOUNT, M.amountTooLarge);
+const positiveAmount = amount.positive(M.positive);
+const nonNegativeAmount = amount.nonnegative(M.notNegative);
+
+const HTTPS_URL = /^https:\/\/[^\s/?#]+/i;
+const LOCAL_HTTP_URL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?([/?#]\S*)?$/i;
+const anyUrl = z.url();
+
+function isAllowedCallbackUrl(value: string): boolean {
+  return anyUrl.safeParse(value).success && (HTTPS_URL.test(value) || LOCAL_HTTP_URL.test(value));
+}
+
+/** https only, except on localhost (a merchant testing its own shop); empty means none. */
+const callbackUrl = z
+  .string()
+  .trim()
+  .max(2000)
+  .refine((value) => value === '' || isAllowedCallbackUrl(value), M.httpsOnly);
+
+const PHONE = /^\+?[0-9 ().-]{7,20}$/;
+
+export const cartAddressSchema = z.strictObject({
+  line1: text(200),
+  line2: optionalText(200),
+  city: text(100),
+  /** State or province code, e.g. `NY`, `QC`. */
+  region: text(50),
+  postalCode: text(20),
+  /** ISO 3166-1 alpha-2. */
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, M.country),
+});
+export type CartAddress = z.infer<typeof cartAddressSchema>;
+
+export const cartItemInputSchema = z.strictObject({
+  name: text(200),
+  sku: optionalText(100),
+  quantity: z.number(M.quantity).int(M.wholeNumber).min(1, M.atLeastOne).max(10_000, M.tooManyUnits),
+  unitPrice: positiveAmount,
+  unitTax: nonNegativeAmount,
+});
+export type CartItemInput = z.infer<typeof cartItemInputSchema>;
+
+export const shopperInputSchema = z.strictObject({
+  name: text(200),
+  email: z.string().trim().max(320, M.tooLong).pipe(z.email(M.email)),
+  phone: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || (PHONE.test(value) && /\d{7}/.test(value.replace(/\D/g, ''))), {
+      message: M.phone,
+    }),
+  billingAddress: cartAddressSchema,
+  shippingSameAsBilling: z.boolean(),
+  /** Ignored (and may be null) when shipping goes to the billing address. */
+  shippingAddress: cartAddressSchema.nullable(),
+});
+export type ShopperInput = z.infer<typeof shopperInputSchema>;
+
+export interface CartAmounts {
+  readonly items: readonly Pick<CartItemInput, 'quantity' | 'unitPrice' | 'unitTax'>[];
+  readonly customTotal: number | null;
+  readonly shipping: number;
+  readonly tax: number;
+  readonly discount: number;
+}
+
+export interface CartTotals {
+  /** The items' prices, or the custom total. */
+  readonly subtotal: number;
+  /** The items' own taxes plus the cart's tax. */
+  readonly tax: number;
+  readonly shipping: number;
+  readonly discount: number;
+  readonly total: number;
+}
+
+/** The one computation of a cart's totals, for the form as the user types and for the server. */
+export function cartTotals(cart: CartAmounts): CartTotals {
+  const { customTotal } = cart;
+  const subtotal = customTotal ?? cart.items.reduce((sum, item) => sum + item.quantity * item.unitPrice, 0);
+  const itemTax =
+    customTotal === null ? cart.items.reduce((sum, item) => sum + item.quantity * item.unitTax, 0) : 0;
+  const tax = itemTax + cart.tax;
+  return {
+    subtotal,
+    tax,
+    shipping: cart.shipping,
+    discount: cart.discount,
+    total: subtotal + tax + cart.shipping - cart.discount,
+  };
+}
+
+/**
+ * A cart as the merchant writes it, for create and edit: the form validates with this schema and the
+ * server validates the same body with it again. Amounts are integer minor units of the merchant's
+ * currency. Either items or a custom total.
+ */
+export const cartInputSchema = z
+  .strictObject({
+    name: text(200),
+    orderReference: text(100),
+    items: z.array(cartItemInputSchema).max(MAX_CART_ITEMS, M.tooManyItems),
+    customTotal: positiveAmount.nullable(),
+    shipping: nonNegativeAmount,
+    tax: nonNegativeAmount,
+    discount: nonNegativeAmount,
+    shopper: shopperInputSchema,
+    callbackUrl,
+    completeUrl: callbackUrl,
+    errorUrl: callbackUrl,
+    expiresAt: z.iso.datetime({ offset: true, error: M.expiryDate }),
+  })
+  .superRefine((cart, context) => {
+    if (cart.customTotal === null && cart.items.length === 0) {
+      context.addIssue({ code: 'custom', path: ['items'], message: M.itemsOrTotal });
+    }
+    if (cart.customTotal !== null && cart.items.length > 0) {
+      context.addIssue({ code: 'custom', path: ['customTotal'], message: M.notBoth });
+    }
+    if (!cart.shopper.shippingSameAsBilling && cart.shopper.shippingAddress === null) {
+      context.addIssue({
+        code: 'custom',
+        path: ['shopper', 'shippingAddress'],
+        message: M.shippingAddress,
+      });
+    }
+    const { total } = cartTotals(cart);
+    if (total <= 0) {
+      context.addIssue({ code: 'custom', path: ['discount'], message: M.totalNotPositive });
+    } else if (total > MAX_CART_AMOUNT) {
+      context.addIssue({ code: 'custom', path: ['discount'], message: M.totalTooLarge });
+    }
+    const expiresAt = Date.parse(cart.expiresAt);
+    const now = Date.now();
+    if (expiresAt <= now) {
+      context.addIssue({ code: 'custom', path: ['expiresAt'], message: M.expiryPast });
+    } else if (expiresAt > now + MAX_CART_EXPIRY_DAYS * DAY_MS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['expiresAt'],
+        message: M.expiryTooFar,
+      });
+    }
+  });
+export type CartInput = z.infer<typeof cartInputSchema>;
+
+export const cartAddressOutputSchema = z.object({
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  region: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
+
+export const cartItemSchema = z.object({
+  name: z.string(),
+  sku: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  unitTax: z.number().int(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartTotalsSchema = z.object({
+  subtotal: z.number().int(),
+  tax: z.number().int(),
+  shipping: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+});
+
+/** One row of the list. */
+export const cartSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  orderReference: z.string(),
+  shopperName: z.string(),
+  shopperEmail: z.string(),
+  currency: z.enum(CURRENCIES),
+  total: z.number().int(),
+  /** ACTIVE or SENT past its expiry reads EXPIRED. */
+  status: z.enum(CART_STATUSES),
+  createdBy: z.string(),
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+export type CartSummary = z.infer<typeof cartSummarySchema>;
+
+export const cartStatusChangeSchema = z.object({
+  status: z.enum(CART_STATUSES),
+  /** Who changed it: a user's e-mail, `shopper`, or `system` for an expiry by time. */
+  actor: z.string(),
+  at: z.iso.datetime(),
+});
+
+export const cartNotificationSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  template: z.string(),
+  status: z.enum(EMAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export type CartNotification = z.infer<typeof cartNotificationSchema>;
+
+export const cartDetailSchema = cartSummarySchema.extend({
+  items: z.array(cartItemSchema),
+  customTotal: z.number().int().nullable(),
+  totals: cartTotalsSchema,
+  shopper: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    billingAddress: cartAddressOutputSchema,
+    shippingSameAsBilling: z.boolean(),
+    shippingAddress: cartAddressOutputSchema.nullable(),
+  }),
+  callbackUrl: z.string(),
+  completeUrl: z.string(),
+  errorUrl: z.string(),
+  /** The shopper's link; only the merchant's users ever see it. */
+  checkoutUrl: z.string(),
+  transactionID: z.string().nullable(),
+  updatedAt: z.iso.datetime(),
+  history: z.array(cartStatusChangeSchema),
+  notifications: z.array(cartNotificationSchema),
+});
+export type CartDetail = z.infer<typeof cartDetailSchema>;
+
+export const CART_SORTS = ['createdAt', 'expiresAt', 'total', 'name'] as const;
+export type CartSort = (typeof CART_SORTS)[number];
+export const CART_PAGE_SIZES = [25, 50, 100] as const;
+
+function statusList() {
+  return z.preprocess(
+    (value: unknown) => {
+      if (value === undefined) return undefined;
+      const parts: unknown[] = Array.isArray(value) ? value : [value];
+      return parts.flatMap((part) => (typeof part === 'string' ? part.split(',') : [part])).filter(Boolean);
+    },
+    z.array(z.enum(CART_STATUSES)).max(CART_STATUSES.length).optional(),
+  );
+}
+
+/** `from` and `to` are UTC days of creation, both included. */
+export const cartListQuerySchema = z.strictObject({
+  status: statusList(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** Prefix of the name, the order reference or the shopper's name or e-mail; any case. */
+  search: z.string().trim().max(200).optional(),
+  sort: z.enum(CART_SORTS).default('createdAt'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (CART_PAGE_SIZES as readonly number[]).includes(value), 'Use 25, 50 or 100')
+    .default(25),
+  offset: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+export type CartListQuery = z.input<typeof cartListQuerySchema>;
+
+export const cartListResponseSchema = z.object({
+  items: z.array(cartSummarySchema),
+  pagination: z.object({
+    offset: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+  }),
+});
+export type CartListPage = z.infer<typeof cartListResponseSchema>;
+
+/** What the shopper sees: nothing about the merchant's users, nothing that names another cart. */
+export const checkoutCartSchema = z.object({
+  merchantName: z.string(),
+  brand: z.enum(BRANDS),
+  name: z.string(),
+  orderReference: z.string(),
+  currency: z.enum(CURRENCIES),
+  items: z.array(cartItemSchema),
+  customTotal: z.number().int().nullable(),
+  totals: cartTotalsSchema,
+  shopperName: z.string(),
+  status: z.enum(CART_STATUSES),
+  expiresAt: z.iso.datetime(),
+  /** Where the shopper goes back to after completing, and after leaving; empty when none. */
+  completeUrl: z.string(),
+  errorUrl: z.string(),
+});
+export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
+
+export const checkoutCompletionSchema = z.object({
+  transactionID: z.string(),
+  completeUrl: z.string(),
+});
+export type CheckoutCompletion = z.infer<typeof checkoutCompletionSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LOCALES } from './brands.js';
+import { MAX_PASSWORD_LENGTH } from './password-rules.js';
+import { emailSchema } from './users.js';
+
+/**
+ * The password calls (issue 6). Public: what a link is for, creating the password of an invitation,
+ * resetting a forgotten one, asking for a reset. Signed in: changing one's own password.
+ */
+export const ACTIVATION_PATH = '/api/passwords/activation/:token';
+export const RESET_PATH = '/api/passwords/reset/:token';
+export const FORGOT_PASSWORD_PATH = '/api/passwords/forgot';
+export const CHANGE_PASSWORD_PATH = '/api/passwords/change';
+
+export function activationPath(token: string): string {
+  return ACTIVATION_PATH.replace(':token', encodeURIComponent(token));
+}
+
+export function resetPath(token: string): string {
+  return RESET_PATH.replace(':token', encodeURIComponent(token));
+}
+
+/** Tokens are 32 random bytes in base64url (43 characters). */
+export const tokenParamsSchema = z.strictObject({ token: z.string().regex(/^[\w-]{20,100}$/) });
+
+/** What a valid link is for: the page shows the e-mail and checks the password against it. */
+export const passwordLinkSchema = z.object({ email: z.string() });
+export type PasswordLink = z.infer<typeof passwordLinkSchema>;
+
+const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+
+export const setPasswordBodySchema = z.strictObject({ password });
+export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
+
+/** After the password is set: the e-mail to sign in with (the identity provider's login hint). */
+export const passwordSetSchema = z.object({ email: z.string() });
+
+export const forgotPasswordBodySchema = z.strictObject({
+  email: emailSchema,
+  locale: z.enum(LOCALES).default('en'),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordBodySchema>;
+
+/** The one answer to "forgot password", whether or not the account exists. */
+export const forgotPasswordAnswerSchema = z.object({ accepted: z.literal(true) });
+
+export const changePasswordBodySchema = z.strictObject({ currentPassword: password, newPassword: password });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Field paths of the password refusals, for the forms' field errors. */
+export const PASSWORD_FIELD_PATH = 'body.password';
+export const NEW_PASSWORD_FIELD_PATH = 'body.newPassword';
+export const CURRENT_PASSWORD_FIELD_PATH = 'body.currentPassword';

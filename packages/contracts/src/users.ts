@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { paginationSchema } from './api.js';
+import { LOCALES } from './brands.js';
+import { USER_STATUSES } from './enums.js';
+import { MERCHANT_ROLES } from './roles.js';
+
+/** The merchant's team (issue 6): list, add, resend the invitation, change the role, remove. */
+export const USERS_PATH = '/api/users';
+export const USER_PATH = '/api/users/:id';
+export const USER_ROLE_PATH = '/api/users/:id/role';
+export const USER_INVITATION_PATH = '/api/users/:id/invitation';
+
+export function userPath(id: string): string {
+  return `${USERS_PATH}/${encodeURIComponent(id)}`;
+}
+
+/** An invitation link lasts 7 days, a reset link 1 hour (PRODUCT.md, "Users, roles, scopes"). */
+export const USER_TOKEN_PURPOSES = ['ACTIVATION', 'RESET'] as const;
+export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];
+export const USER_TOKEN_LIFETIME_MS: Readonly<Record<UserTokenPurpose, number>> = {
+  ACTIVATION: 7 * 24 * 3_600_000,
+  RESET: 3_600_000,
+};
+
+export const USER_SORTS = ['name', 'email', 'role', 'status', 'invitedAt', 'lastSignInAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+export const USER_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_USER_PAGE_SIZE = 25;
+
+export const userSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(MERCHANT_ROLES),
+  status: z.enum(USER_STATUSES),
+  invitedAt: z.string().nullable(),
+  lastSignInAt: z.string().nullable(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** `?role=ADMIN,USER` or `?role=ADMIN&role=USER`. */
+function multiValue<T extends z.ZodType>(item: T, max: number) {
+  return z.preprocess((value: unknown) => {
+    if (value === undefined) return undefined;
+    const parts: unknown[] = Array.isArray(value) ? value : [value];
+    return parts
+      .flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]))
+      .filter((part) => part !== '');
+  }, z.array(item).max(max).optional());
+}
+
+export const userListQuerySchema = z.strictObject({
+  /** Name or e-mail, any case, anywhere in the text. */
+  search: z.string().trim().max(200).optional(),
+  role: multiValue(z.enum(MERCHANT_ROLES), MERCHANT_ROLES.length),
+  status: multiValue(z.enum(USER_STATUSES), USER_STATUSES.length),
+  sort: z.enum(USER_SORTS).default('name'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  limit: z.coerce
+    .number()
+    .int()
+    .refine((value) => (USER_PAGE_SIZES as readonly number[]).includes(value), {
+      message: `The page size is one of ${USER_PAGE_SIZES.join(', ')}`,
+    })
+    .default(DEFAULT_USER_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type UserListQuery = z.output<typeof userListQuerySchema>;
+export type UserListParams = z.input<typeof userListQuerySchema>;
+
+export const userListResponseSchema = z.object({
+  data: z.object({ items: z.array(userSchema), pagination: paginationSchema }),
+});
+export type UserListResponse = z.infer<typeof userListResponseSchema>;
+
+const name = z.string().trim().min(1, 'Required').max(100);
+/** Stored lower-cased, as the sign-in form compares them. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email('Enter a valid e-mail address'))
+  .transform((value) => value.toLowerCase());
+
+export const addUserBodySchema = z.strictObject({
+  firstName: name,
+  lastName: name,
+  email: emailSchema,
+  role: z.enum(MERCHANT_ROLES),
+  /** The language of the invitation e-mail; defaults to English. */
+  locale: z.enum(LOCALES).default('en'),
+});
+export type AddUserBody = z.output<typeof addUserBodySchema>;
+export type AddUserInput = z.input<typeof addUserBodySchema>;
+
+export const updateUserRoleBodySchema = z.strictObject({ role: z.enum(MERCHANT_ROLES) });
+export type UpdateUserRoleBody = z.output<typeof updateUserRoleBodySchema>;
+
+export const resendInvitationBodySchema = z.strictObject({ locale: z.enum(LOCALES).default('en') });
+
+/**
+ * Why a change to the team was refused (409): the error's `details` hold `{ path: 'reason', message }`
+ * with one of these, so that the page can say why in the user's language. An e-mail already in use is
+ * a field error instead: `{ path: 'body.email' }`.
+ */
+export const USER_CONFLICT_REASONS = [
+  'self_removal',
+  'self_demotion',
+  'last_admin',
+  'not_invited',
+  'removed',
+] as const;
+export type UserConflictReason = (typeof USER_CONFLICT_REASONS)[number];
+export const USER_CONFLICT_REASON_PATH = 'reason';
+export const EMAIL_FIELD_PATH = 'body.email';
