@@ -53,7 +53,15 @@ export const emailSummarySchema = z.object({
 export type EmailSummary = z.infer<typeof emailSummarySchema>;
 
 /** One message with what it says, exactly as rendered when it was queued. */
-export const emailDetailSchema = emailSummarySchema.extend({ html: z.string(), text: z.string() });
+/**
+ * One message. Its HTML and text are null when an SMTP server delivers the mail: messages carry sign-in
+ * links (invitations, resets), which no one but the recipient may read. Without SMTP (the demo) the outbox
+ * is the delivery, so the content is shown.
+ */
+export const emailDetailSchema = emailSummarySchema.extend({
+  html: z.string().nullable(),
+  text: z.string().nullable(),
+});
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 
 export const emailListResponseSchema = listResponseSchema(emailSummarySchema);

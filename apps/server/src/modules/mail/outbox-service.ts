@@ -33,8 +33,14 @@ export async function emailPage(
   return { items: rows.map(summaryOf), pagination: { offset: query.offset, limit: query.limit, total } };
 }
 
-export async function emailDetail(db: Kysely<Database>, id: string): Promise<EmailDetail> {
+export async function emailDetail(
+  db: Kysely<Database>,
+  id: string,
+  { showContent }: { showContent: boolean },
+): Promise<EmailDetail> {
   const row = await findEmail(db, id);
   if (row === undefined) throw notFound('No e-mail with this id');
-  return { ...summaryOf(row), html: row.html, text: row.text };
+  return showContent
+    ? { ...summaryOf(row), html: row.html, text: row.text }
+    : { ...summaryOf(row), html: null, text: null };
 }

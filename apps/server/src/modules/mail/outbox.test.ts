@@ -105,6 +105,36 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('withholds the content when an SMTP server delivers the mail', async () => {
+    const smtpConfig = { ...config, smtpUrl: 'smtp://127.0.0.1:2525' };
+    const smtpApp = await buildTestApp({ dialect, config: smtpConfig });
+    try {
+      const id = await queueEmail(smtpApp.database.db, {
+        merchantId: null,
+        to: 'new.user@merchant.example',
+        template: 'invitation',
+        locale: 'en',
+        message: renderEmail(
+          {
+            subject: 'You are invited',
+            heading: 'Hi',
+            paragraphs: [],
+            action: { label: 'Open', url: 'https://x.example/a' },
+          },
+          'bread',
+        ),
+      });
+      const headers = await authHeader(smtpApp.database, smtpConfig, { role: 'INTERNAL_ADMIN' });
+      const response = await smtpApp.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers });
+      expect(response.statusCode).toBe(200);
+      const email = dataResponseSchema(emailDetailSchema).parse(response.json()).data;
+      expect(email).toMatchObject({ subject: 'You are invited', html: null, text: null });
+      expect(response.body).not.toContain('https://x.example/a');
+    } finally {
+      await smtpApp.close();
+    }
+  });
+
   it('is for provider staff only', async () => {
     const support = await authHeader(testApp.database, config, { role: 'INTERNAL_SUPPORT' });
     expect((await list('', support)).pagination.total).toBe(3);

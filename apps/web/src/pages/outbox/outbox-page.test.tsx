@@ -134,6 +134,19 @@ describe('the outbox', () => {
     });
   });
 
+  it('says why a message delivered by the mail server shows no content', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+    const delivered = fakeEmail(0, { status: 'SENT', html: null, text: null });
+    installOutboxApi([delivered]);
+    const { user } = await renderApp('/internal/outbox');
+    const rows = await rowsShown(1);
+    await user.click(within(rows[0] as HTMLElement).getByText('person0@example.com'));
+    const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
+    expect(await within(drawer).findByText(/Its content is not shown here/)).toBeTruthy();
+    expect(within(drawer).queryByRole('tab', { name: 'Text version' })).toBeNull();
+    expect(within(drawer).queryByRole('link', { name: LINK })).toBeNull();
+  });
+
   it('is not offered to merchant users', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     await renderApp('/internal/outbox');

@@ -1,4 +1,4 @@
-import { Badge, Drawer, Skeleton, Stack, Tabs } from '@mantine/core';
+import { Badge, Drawer, Skeleton, Stack, Tabs, Text } from '@mantine/core';
 import type { EmailStatus } from '@portal/contracts/emails';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,22 +52,26 @@ function Message({
           </div>
         ))}
       </dl>
-      {/* The text first; the HTML only when asked for (an inactive tab is not mounted). */}
-      <Tabs defaultValue="text" keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="text">{t('detail.text')}</Tabs.Tab>
-          <Tabs.Tab value="html">{t('detail.html')}</Tabs.Tab>
-        </Tabs.List>
-        <Tabs.Panel value="text" pt="sm">
-          <pre className={classes.text}>
-            <LinkedText text={email.text} />
-          </pre>
-        </Tabs.Panel>
-        <Tabs.Panel value="html" pt="sm">
-          {/* No scripts, no same origin, no forms: the message is shown, never run. */}
-          <iframe className={classes.html} title={t('detail.htmlFrame')} sandbox="" srcDoc={email.html} />
-        </Tabs.Panel>
-      </Tabs>
+      {email.text === null || email.html === null ? (
+        <Text c="dimmed">{t('detail.withheld')}</Text>
+      ) : (
+        // The text first; the HTML only when asked for (an inactive tab is not mounted).
+        <Tabs defaultValue="text" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="text">{t('detail.text')}</Tabs.Tab>
+            <Tabs.Tab value="html">{t('detail.html')}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="text" pt="sm">
+            <pre className={classes.text}>
+              <LinkedText text={email.text} />
+            </pre>
+          </Tabs.Panel>
+          <Tabs.Panel value="html" pt="sm">
+            {/* No scripts, no same origin, no forms: the message is shown, never run. */}
+            <iframe className={classes.html} title={t('detail.htmlFrame')} sandbox="" srcDoc={email.html} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
     </Stack>
   );
 }
