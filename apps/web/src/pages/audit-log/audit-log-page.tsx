@@ -1,7 +1,7 @@
 import { Anchor, Stack } from '@mantine/core';
 import { AUDIT_PAGE_SIZES, MAX_AUDIT_OFFSET } from '@portal/contracts/audit';
 import { PAGES, href } from '@portal/contracts/routes';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useColumnPreferences } from '../../components/data-table/column-preferences';
@@ -12,6 +12,7 @@ import { FilterBar } from '../../components/data-table/filters/filter-bar';
 import { SelectFilter } from '../../components/data-table/filters/select-filter';
 import { Pager } from '../../components/data-table/pager';
 import { ListEmpty } from '../../components/data-table/list-empty';
+import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import {
   downloadAuditCsv,
@@ -60,7 +61,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
   const { t, i18n } = useTranslation('audit');
   const { apiurl } = usePublicConfig();
   const list = useListState(auditListUrl, { maxOffset: MAX_AUDIT_OFFSET });
-  const { params, resetPaging } = list;
+  const { params } = list;
   const merchant = useCurrentMerchant(merchantId);
   const page = useAuditPage(merchantId, auditPageQuery(params));
   const facets = useAuditFacets(merchantId);
@@ -94,18 +95,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
   );
   const preferences = useColumnPreferences('audit', COLUMN_IDS);
 
-  const { error } = page;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-  const pastTheEnd =
-    page.data !== undefined &&
-    !page.isPlaceholderData &&
-    page.data.items.length === 0 &&
-    page.data.pagination.offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) resetPaging();
-  }, [pastTheEnd, resetPaging]);
+  const paging = useListPaging(list, page);
 
   const exportCsv = async () => {
     try {
@@ -119,13 +109,6 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
     }
   };
 
-  const targets = page.data
-    ? list.pageTargets({
-        offset: page.data.pagination.offset,
-        total: page.data.pagination.total,
-        itemCount: page.data.items.length,
-      })
-    : {};
   const activeCount = [
     params.actorUserId !== undefined,
     params.kind !== undefined,
@@ -193,16 +176,12 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
           </ListEmpty>
         }
       />
-      {page.data && (
+      {paging && (
         <Pager
-          offset={page.data.pagination.offset}
-          itemCount={page.data.items.length}
-          total={page.data.pagination.total}
+          {...paging}
           pageSize={params.limit}
           pageSizes={AUDIT_PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
-          previous={targets.previous}
-          next={targets.next}
           onGoTo={list.goTo}
         />
       )}

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { CART_PAGE_SIZES, type CartSort } from '@portal/contracts/carts';
 import { PAGES, href } from '@portal/contracts/routes';
 import { SCOPES, hasScope } from '@portal/contracts/scopes';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
@@ -11,6 +11,7 @@ import { useColumnPreferences } from '../../components/data-table/column-prefere
 import { DataTable } from '../../components/data-table/data-table';
 import { Pager } from '../../components/data-table/pager';
 import { ListEmpty } from '../../components/data-table/list-empty';
+import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import { useCartPage } from '../../features/carts/api/carts-api';
 import type { CartSummaryAnswer } from '../../features/carts/api/cart-schemas';
@@ -23,7 +24,6 @@ import { CartFilters } from '../../features/carts/components/cart-filters';
 import { cartListUrl, cartPageQuery } from '../../features/carts/list-params';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { useCartFormatters } from '../../features/carts/use-cart-formatters';
-import { showErrorAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
 import { useListState } from '../../lib/url-state/list-state';
@@ -41,7 +41,7 @@ function CartsPage({
   const { t } = useTranslation('carts');
   const navigate = useNavigate();
   const list = useListState(cartListUrl, { maxOffset: 10_000 });
-  const { params, resetPaging } = list;
+  const { params } = list;
   const merchant = useCurrentMerchant(merchantId);
   const format = useCartFormatters(merchant.data?.timeZone ?? 'UTC');
   const page = useCartPage(merchantId, cartPageQuery(params));
@@ -50,26 +50,7 @@ function CartsPage({
   const columns = useMemo(() => cartColumns({ t, format, detailHref }), [t, format, detailHref]);
   const preferences = useColumnPreferences(CART_COLUMNS_LIST, CART_COLUMN_IDS);
 
-  const { error } = page;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-  const pastTheEnd =
-    page.data !== undefined &&
-    !page.isPlaceholderData &&
-    page.data.items.length === 0 &&
-    page.data.pagination.offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) resetPaging();
-  }, [pastTheEnd, resetPaging]);
-
-  const targets = page.data
-    ? list.pageTargets({
-        offset: page.data.pagination.offset,
-        total: page.data.pagination.total,
-        itemCount: page.data.items.length,
-      })
-    : {};
+  const paging = useListPaging(list, page);
 
   return (
     <Stack gap="md">
@@ -111,16 +92,12 @@ function CartsPage({
           </ListEmpty>
         }
       />
-      {page.data && (
+      {paging && (
         <Pager
-          offset={page.data.pagination.offset}
-          itemCount={page.data.items.length}
-          total={page.data.pagination.total}
+          {...paging}
           pageSize={params.limit}
           pageSizes={CART_PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
-          previous={targets.previous}
-          next={targets.next}
           onGoTo={list.goTo}
         />
       )}

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { EMAIL_PAGE_SIZES, EMAIL_STATUSES } from '@portal/contracts/emails';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useColumnPreferences } from '../../components/data-table/column-preferences';
@@ -10,12 +10,12 @@ import { SearchFilter } from '../../components/data-table/filters/search-filter'
 import { SelectFilter } from '../../components/data-table/filters/select-filter';
 import { Pager } from '../../components/data-table/pager';
 import { ListEmpty } from '../../components/data-table/list-empty';
+import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import { useEmailPage, type EmailAnswer } from '../../features/outbox/api/outbox-api';
 import { EmailDrawer, EmailStatusBadge } from '../../features/outbox/components/email-drawer';
 import { outboxListUrl, outboxPageQuery } from '../../features/outbox/list-params';
 import { useFormatters } from '../../features/transactions/use-formatters';
-import { showErrorAlert } from '../../lib/alerts/alert-store';
 import { useListState } from '../../lib/url-state/list-state';
 
 const COLUMN_IDS = ['createdAt', 'to', 'subject', 'template', 'status', 'attempts'] as const;
@@ -36,7 +36,7 @@ const noSort = () => undefined;
 export function Component() {
   const { t, i18n } = useTranslation('outbox');
   const list = useListState(outboxListUrl);
-  const { params, resetPaging } = list;
+  const { params } = list;
   const [search, setSearch] = useSearchParams();
   const emailId = search.get(EMAIL_PARAM) ?? undefined;
   const page = useEmailPage(outboxPageQuery(params));
@@ -64,18 +64,7 @@ export function Component() {
   );
   const preferences = useColumnPreferences('outbox', COLUMN_IDS);
 
-  const { error } = page;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-  const pastTheEnd =
-    page.data !== undefined &&
-    !page.isPlaceholderData &&
-    page.data.items.length === 0 &&
-    page.data.pagination.offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) resetPaging();
-  }, [pastTheEnd, resetPaging]);
+  const paging = useListPaging(list, page);
 
   const showEmail = (id: string | undefined) => {
     setSearch((previous) => {
@@ -85,13 +74,6 @@ export function Component() {
       return next;
     });
   };
-  const targets = page.data
-    ? list.pageTargets({
-        offset: page.data.pagination.offset,
-        total: page.data.pagination.total,
-        itemCount: page.data.items.length,
-      })
-    : {};
   const activeCount = [params.template, params.status].filter((value) => value !== undefined).length;
 
   return (
@@ -155,16 +137,12 @@ export function Component() {
           </ListEmpty>
         }
       />
-      {page.data && (
+      {paging && (
         <Pager
-          offset={page.data.pagination.offset}
-          itemCount={page.data.items.length}
-          total={page.data.pagination.total}
+          {...paging}
           pageSize={params.limit}
           pageSizes={EMAIL_PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
-          previous={targets.previous}
-          next={targets.next}
           onGoTo={list.goTo}
         />
       )}

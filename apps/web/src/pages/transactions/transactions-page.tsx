@@ -15,6 +15,7 @@ import { DataTable } from '../../components/data-table/data-table';
 import { ExportButton } from '../../components/data-table/export-button';
 import { Pager } from '../../components/data-table/pager';
 import { ListEmpty } from '../../components/data-table/list-empty';
+import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { selectedProgramIds, useProgramSelection } from '../../features/programs/program-selection';
@@ -111,27 +112,19 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
   const columns = useMemo(() => transactionColumns({ t, format, detailHref }), [t, format, detailHref]);
   const preferences = useColumnPreferences(TRANSACTION_COLUMNS_LIST, TRANSACTION_COLUMN_IDS);
 
-  // A failed call shows the error alert (§8) besides the error box in its place.
-  const { error: pageError } = page;
-  useEffect(() => {
-    if (pageError === null) return;
-    if (isRefusedCursor(pageError)) resetPaging();
-    else showErrorAlert(pageError);
-  }, [pageError, resetPaging]);
+  // A cursor the API no longer takes (the list changed under it) starts again at the first page.
+  const onPageError = useCallback(
+    (error: unknown) => {
+      if (isRefusedCursor(error)) resetPaging();
+      else showErrorAlert(error);
+    },
+    [resetPaging],
+  );
+  const paging = useListPaging(list, page, onPageError);
   const { error: totalsError } = totals;
   useEffect(() => {
     if (totalsError !== null) showErrorAlert(totalsError);
   }, [totalsError]);
-
-  // A page past the end (the list shrank, a stale link): back to the first page.
-  const pastTheEnd =
-    page.data !== undefined &&
-    !page.isPlaceholderData &&
-    page.data.items.length === 0 &&
-    page.data.pagination.offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) resetPaging();
-  }, [pastTheEnd, resetPaging]);
 
   const exportCsv = async () => {
     try {
@@ -151,14 +144,6 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
   };
 
   const rows = page.data?.items;
-  const targets = page.data
-    ? list.pageTargets({
-        offset: page.data.pagination.offset,
-        total: page.data.pagination.total,
-        itemCount: page.data.items.length,
-        nextCursor: page.data.nextCursor,
-      })
-    : {};
 
   return (
     <Stack gap="md">
@@ -210,16 +195,12 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
           </ListEmpty>
         }
       />
-      {page.data && (
+      {paging && (
         <Pager
-          offset={page.data.pagination.offset}
-          itemCount={page.data.items.length}
-          total={page.data.pagination.total}
+          {...paging}
           pageSize={params.limit}
           pageSizes={TRANSACTION_PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
-          previous={targets.previous}
-          next={targets.next}
           onGoTo={list.goTo}
         />
       )}

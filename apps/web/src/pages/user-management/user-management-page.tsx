@@ -2,13 +2,14 @@ import { Button, Group, Stack } from '@mantine/core';
 import { SCOPES } from '@portal/contracts/scopes';
 import { USER_PAGE_SIZES, type UserSort } from '@portal/contracts/users';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { useColumnPreferences } from '../../components/data-table/column-preferences';
 import { DataTable } from '../../components/data-table/data-table';
 import { Pager } from '../../components/data-table/pager';
 import { ListEmpty } from '../../components/data-table/list-empty';
+import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { useFormatters } from '../../features/transactions/use-formatters';
@@ -45,7 +46,7 @@ interface UserManagementPageProps {
 function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPageProps) {
   const { t, i18n } = useTranslation('users');
   const list = useListState(userListUrl);
-  const { params, resetPaging } = list;
+  const { params } = list;
   const page = useUserPage(merchantId, userPageQuery(params));
   const merchant = useCurrentMerchant(merchantId);
   const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
@@ -82,26 +83,7 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
   );
   const preferences = useColumnPreferences(USER_COLUMNS_LIST, USER_COLUMN_IDS);
 
-  const { error } = page;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-  const pastTheEnd =
-    page.data !== undefined &&
-    !page.isPlaceholderData &&
-    page.data.items.length === 0 &&
-    page.data.pagination.offset > 0;
-  useEffect(() => {
-    if (pastTheEnd) resetPaging();
-  }, [pastTheEnd, resetPaging]);
-
-  const targets = page.data
-    ? list.pageTargets({
-        offset: page.data.pagination.offset,
-        total: page.data.pagination.total,
-        itemCount: page.data.items.length,
-      })
-    : {};
+  const paging = useListPaging(list, page);
 
   return (
     <Stack gap="md">
@@ -141,16 +123,12 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
           </ListEmpty>
         }
       />
-      {page.data && (
+      {paging && (
         <Pager
-          offset={page.data.pagination.offset}
-          itemCount={page.data.items.length}
-          total={page.data.pagination.total}
+          {...paging}
           pageSize={params.limit}
           pageSizes={USER_PAGE_SIZES}
           onPageSizeChange={list.setPageSize}
-          previous={targets.previous}
-          next={targets.next}
           onGoTo={list.goTo}
         />
       )}
