@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+
 // A spreadsheet runs a cell that starts with one of these as a formula (CSV injection, OWASP).
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
@@ -14,4 +17,22 @@ export function csvField(value: string): string {
 /** One CSV record, ended by CRLF as RFC 4180 has it. */
 export function csvRecord(fields: readonly string[]): string {
   return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/**
+ * An export on its way: the attachment's name and its text in pieces, read from the database as they
+ * are consumed.
+ */
+export interface CsvExport {
+  readonly fileName: string;
+  readonly chunks: AsyncGenerator<string>;
+}
+
+/** Streams an export as a CSV attachment that no cache keeps. */
+export function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(Readable.from(csv.chunks));
 }

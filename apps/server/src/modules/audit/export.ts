@@ -1,7 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { auditCsvHeaders, type AuditExportQuery } from '@portal/contracts/audit';
 import type { DatabaseHandle } from '../../db/database.js';
-import { csvRecord } from '../../http/csv.js';
+import { csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantContext } from '../transactions/service.js';
 import { ZonedTimeFormatter } from '../transactions/time-zone.js';
 import { listAuditEntries, type AuditEntryRow, type AuditPosition } from './repository.js';
@@ -11,11 +11,6 @@ import { auditFilterOf } from './service.js';
 export const AUDIT_EXPORT_CHUNK_ROWS = 500;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
-
-export interface AuditExport {
-  fileName: string;
-  chunks: AsyncGenerator<string>;
-}
 
 /**
  * The merchant's filtered log as CSV, read a chunk at a time as the client takes it, so memory stays
@@ -28,7 +23,7 @@ export async function exportAuditEntries(
   merchantId: string,
   query: AuditExportQuery,
   now = new Date(),
-): Promise<AuditExport> {
+): Promise<CsvExport> {
   const { db } = database;
   const { timeZone } = await merchantContext(db, merchantId);
   const filter = auditFilterOf(merchantId, timeZone, query);

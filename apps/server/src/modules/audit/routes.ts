@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { dataResponseSchema } from '@portal/contracts/api';
 import {
   AUDIT_ENTRIES_PATH,
@@ -10,6 +9,7 @@ import {
   auditPageSchema,
 } from '@portal/contracts/audit';
 import { currentMerchantId } from '../../auth/access.js';
+import { sendCsv } from '../../http/csv.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
 import { exportAuditEntries } from './export.js';
@@ -75,11 +75,7 @@ export const auditRoutes: AppModule = (app, { database }, done) => {
         subjectId: null,
         after: { filter: request.query },
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .send(Readable.from(csv.chunks));
+      return sendCsv(reply, csv);
     },
   );
 

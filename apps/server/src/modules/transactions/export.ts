@@ -11,7 +11,7 @@ import {
 import type { DatabaseHandle } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { locationNames as locationNamesOf } from '../locations/repository.js';
-import { csvField, csvRecord } from '../../http/csv.js';
+import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantProgramNames, sqliteFileOf, streamTransactions, type ExportedRow } from './repository.js';
 import { expiryCutoff, merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
 import { ZonedTimeFormatter } from './time-zone.js';
@@ -47,12 +47,6 @@ async function openReader(database: DatabaseHandle): Promise<Reader> {
   return { db, close: () => db.destroy() };
 }
 
-export interface TransactionExport {
-  fileName: string;
-  /** The CSV in pieces of a few hundred rows, read from the database as they are consumed. */
-  chunks: AsyncGenerator<string>;
-}
-
 /**
  * The whole filtered list as CSV, without a row cap: rows are streamed from the database and written
  * a chunk at a time, so memory stays flat at any size. Everything that can fail before the first row
@@ -63,7 +57,7 @@ export async function exportTransactions(
   merchantId: string,
   query: TransactionExportQuery,
   now = new Date(),
-): Promise<TransactionExport> {
+): Promise<CsvExport> {
   const { db } = database;
   const context = await merchantContext(db, merchantId);
   const filter = resolveFilter(query, context, now);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { dataResponseSchema, IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import { SCOPES } from '@portal/contracts/scopes';
@@ -20,6 +19,7 @@ import {
   transactionTotalsSchema,
 } from '@portal/contracts/transactions';
 import { currentMerchantId } from '../../auth/access.js';
+import { sendCsv } from '../../http/csv.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
 import { auditContextOf, recordAudit } from '../audit/record-audit.js';
@@ -103,11 +103,7 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
         subjectId: null,
         after: { filter: request.query },
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
-        .header('Cache-Control', 'no-store')
-        .send(Readable.from(csv.chunks));
+      return sendCsv(reply, csv);
     },
   );
 
