@@ -32,6 +32,9 @@ import { isLocale } from '../../lib/i18n/language';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
 import { usePublicConfig } from '../../lib/public-config';
 import { useListState } from '../../lib/url-state/list-state';
+import { listFilterEvents } from '../../lib/analytics/list-filter-events';
+
+const events = listFilterEvents('audit-log');
 
 const COLUMN_IDS = ['createdAt', 'actor', 'kind', 'subject', 'changes'] as const;
 const getRowId = (row: AuditEntryAnswer) => row.id;
@@ -136,6 +139,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
           value={params.actorUserId}
           onChange={(actorUserId) => {
             list.setFilters({ actorUserId });
+            events.applied('user');
           }}
         />
         <SelectFilter
@@ -144,6 +148,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
           value={params.kind}
           onChange={(kind) => {
             list.setFilters({ kind });
+            events.applied('kind');
           }}
         />
         <DateRangeFilter
@@ -152,6 +157,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
           value={{ from: params.from, to: params.to }}
           onChange={({ from, to }) => {
             list.setFilters({ from, to });
+            events.applied('date');
           }}
         />
       </FilterBar>

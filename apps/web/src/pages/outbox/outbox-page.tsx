@@ -17,6 +17,9 @@ import { EmailDrawer, EmailStatusBadge } from '../../features/outbox/components/
 import { outboxListUrl, outboxPageQuery } from '../../features/outbox/list-params';
 import { useFormatters } from '../../features/transactions/use-formatters';
 import { useListState } from '../../lib/url-state/list-state';
+import { listFilterEvents } from '../../lib/analytics/list-filter-events';
+
+const events = listFilterEvents('outbox');
 
 const COLUMN_IDS = ['createdAt', 'to', 'subject', 'template', 'status', 'attempts'] as const;
 /** The message open over the list, as a URL parameter of its own: a link opens the same message. */
@@ -93,6 +96,7 @@ export function Component() {
             maxLength={320}
             onChange={(to) => {
               list.setFilters({ to });
+              events.searched(to);
             }}
           />
         }
@@ -103,6 +107,7 @@ export function Component() {
           value={params.template}
           onChange={(template) => {
             list.setFilters({ template });
+            events.applied('template');
           }}
         />
         <SelectFilter
@@ -111,6 +116,7 @@ export function Component() {
           value={params.status}
           onChange={(status) => {
             list.setFilters({ status });
+            events.applied('status');
           }}
         />
       </FilterBar>

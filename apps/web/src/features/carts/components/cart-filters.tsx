@@ -5,11 +5,11 @@ import { DateRangeFilter } from '../../../components/data-table/filters/date-ran
 import { FilterBar } from '../../../components/data-table/filters/filter-bar';
 import { MultiSelectFilter } from '../../../components/data-table/filters/multi-select-filter';
 import { SearchFilter } from '../../../components/data-table/filters/search-filter';
-import { track } from '../../../lib/analytics/analytics';
+import { listFilterEvents } from '../../../lib/analytics/list-filter-events';
 import type { ListState } from '../../../lib/url-state/list-state';
 import type { CartListState } from '../list-params';
 
-const LIST = 'carts';
+const events = listFilterEvents('carts');
 
 export interface CartFiltersProps {
   readonly list: ListState<CartListState>;
@@ -38,8 +38,7 @@ export function CartFilters({ list, actions }: CartFiltersProps) {
           value={params.search}
           onChange={(search) => {
             setFilters({ search });
-            // Only that a search happened is recorded, never what was searched for.
-            if (search !== undefined) track('search_performed', { list: LIST });
+            events.searched(search);
           }}
         />
       }
@@ -50,7 +49,7 @@ export function CartFilters({ list, actions }: CartFiltersProps) {
         value={params.status}
         onChange={(status) => {
           setFilters({ status });
-          track('filter_applied', { list: LIST, filter: 'status' });
+          events.applied('status');
         }}
       />
       <DateRangeFilter
@@ -59,7 +58,7 @@ export function CartFilters({ list, actions }: CartFiltersProps) {
         value={{ from: params.from, to: params.to }}
         onChange={({ from, to }) => {
           setFilters({ from, to });
-          track('filter_applied', { list: LIST, filter: 'date' });
+          events.applied('date');
         }}
       />
     </FilterBar>

@@ -12,13 +12,13 @@ import {
 import { NumberRangeFilter } from '../../../components/data-table/filters/number-range-filter';
 import { SearchFilter } from '../../../components/data-table/filters/search-filter';
 import { SelectFilter } from '../../../components/data-table/filters/select-filter';
-import { track } from '../../../lib/analytics/analytics';
+import { listFilterEvents } from '../../../lib/analytics/list-filter-events';
 import type { ListState } from '../../../lib/url-state/list-state';
 import { useTransactionLocations } from '../api/transaction-locations';
 import type { TransactionListState } from '../list-params';
 import { toMajorUnits, toMinorUnits } from '../minor-units';
 
-const LIST = 'transactions';
+const events = listFilterEvents('transactions');
 
 function toMajor(minor: number | undefined): number | undefined {
   return minor === undefined ? undefined : toMajorUnits(minor);
@@ -64,9 +64,6 @@ export function TransactionFilters({
   const { t } = useTranslation('transactions');
   const locations = useTransactionLocations(merchantId);
   const { params, setFilters } = list;
-  const applied = (filter: string) => {
-    track('filter_applied', { list: LIST, filter });
-  };
 
   return (
     <FilterBar
@@ -82,8 +79,7 @@ export function TransactionFilters({
           value={params.search}
           onChange={(search) => {
             setFilters({ search });
-            // What was searched for is the merchant's business: only that a search happened is recorded.
-            if (search !== undefined) track('search_performed', { list: LIST });
+            events.searched(search);
           }}
         />
       }
@@ -94,7 +90,7 @@ export function TransactionFilters({
         value={params.status}
         onChange={(status) => {
           setFilters({ status });
-          applied('status');
+          events.applied('status');
         }}
       />
       <DateRangeFilter
@@ -103,7 +99,7 @@ export function TransactionFilters({
         value={{ from: params.from, to: params.to }}
         onChange={({ from, to }) => {
           setFilters({ from, to });
-          applied('date');
+          events.applied('date');
         }}
       />
       {programs.length > 1 && (
@@ -113,7 +109,7 @@ export function TransactionFilters({
           value={params.programID.filter((id) => programs.some((program) => program.value === id))}
           onChange={(programID) => {
             setFilters({ programID });
-            applied('program');
+            events.applied('program');
           }}
         />
       )}
@@ -127,7 +123,7 @@ export function TransactionFilters({
         value={params.locationID}
         onChange={(locationID) => {
           setFilters({ locationID });
-          applied('location');
+          events.applied('location');
         }}
       />
       <SelectFilter
@@ -136,7 +132,7 @@ export function TransactionFilters({
         value={params.productType}
         onChange={(productType) => {
           setFilters({ productType });
-          applied('product');
+          events.applied('product');
         }}
       />
       <SelectFilter
@@ -145,7 +141,7 @@ export function TransactionFilters({
         value={params.channel}
         onChange={(channel) => {
           setFilters({ channel });
-          applied('channel');
+          events.applied('channel');
         }}
       />
       <NumberRangeFilter
@@ -154,7 +150,7 @@ export function TransactionFilters({
         value={{ min: toMajor(params.minAmount), max: toMajor(params.maxAmount) }}
         onChange={({ min, max }) => {
           setFilters({ minAmount: toMinor(min), maxAmount: toMinor(max) });
-          applied('amount');
+          events.applied('amount');
         }}
       />
     </FilterBar>

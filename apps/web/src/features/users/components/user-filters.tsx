@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { FilterBar } from '../../../components/data-table/filters/filter-bar';
 import { MultiSelectFilter } from '../../../components/data-table/filters/multi-select-filter';
 import { SearchFilter } from '../../../components/data-table/filters/search-filter';
-import { track } from '../../../lib/analytics/analytics';
+import { listFilterEvents } from '../../../lib/analytics/list-filter-events';
 import type { ListState } from '../../../lib/url-state/list-state';
 import type { UserListState } from '../list-params';
 
-const LIST = 'users';
+const events = listFilterEvents('users');
 
 /** The user list's search and its role and status filters, each written to the URL. */
 export function UserFilters({
@@ -35,7 +35,7 @@ export function UserFilters({
           value={params.search}
           onChange={(search) => {
             setFilters({ search });
-            if (search !== undefined) track('search_performed', { list: LIST });
+            events.searched(search);
           }}
         />
       }
@@ -46,7 +46,7 @@ export function UserFilters({
         value={params.role}
         onChange={(role) => {
           setFilters({ role });
-          track('filter_applied', { list: LIST, filter: 'role' });
+          events.applied('role');
         }}
       />
       <MultiSelectFilter
@@ -55,7 +55,7 @@ export function UserFilters({
         value={params.status}
         onChange={(status) => {
           setFilters({ status });
-          track('filter_applied', { list: LIST, filter: 'status' });
+          events.applied('status');
         }}
       />
     </FilterBar>
