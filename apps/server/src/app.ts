@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.js';
 import { identityProviderRoutes } from './auth/provider/routes.js';
@@ -15,6 +16,8 @@ import {
 import type { AppModule } from './http/module.js';
 import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
 import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { LOG_REDACTED_PATHS, LOG_SERIALIZERS, REDACTED, registerLogRedaction } from './http/log-redaction.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -85,7 +88,12 @@ export async function buildApp({
   webDist = DEFAULT_WEB_DIST,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    ...(logger === undefined ? { logger: { level: config.logLevel } } : { loggerInstance: logger }),
+    // Whatever the logger, its lines go through these serializers: no URL of a link or a sign-in
+    // leaves a token, code or hint in the log (docs/security.md).
+    loggerInstance: (logger ?? pino({ level: config.logLevel })).child(
+      {},
+      { serializers: LOG_SERIALIZERS, redact: { paths: LOG_REDACTED_PATHS, censor: REDACTED } },
+    ),
     bodyLimit: BODY_LIMIT_BYTES,
     requestIdHeader: false,
     genReqId: requestIdFor,
@@ -102,6 +110,8 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler);
   registerApiHeaders(app);
   registerErrorHandler(app);
+  registerLogRedaction(app);
+  registerInputGuard(app);
 
   await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CLIENT_LOG_PATH, clientLogEntrySchema, clientLogResponseSchema } from '@portal/contracts/client-log';
 import { errorResponses } from '../../http/error-responses.js';
+import { redactSecrets, redactValue } from '../../http/log-redaction.js';
 import type { AppModule } from '../../http/module.js';
 import { insertClientLog } from './repository.js';
 
@@ -29,7 +30,10 @@ export const clientLogRoutes: AppModule = (app, { database }, done) => {
       },
     },
     async (request) => {
-      const { level, message, context } = request.body;
+      const { level } = request.body;
+      // The portal reports the URL it failed on: a link's token or a sign-in code must not be kept.
+      const message = redactSecrets(request.body.message);
+      const context = redactValue(request.body.context);
       const id = randomUUID();
       await insertClientLog(database.db, {
         id,
