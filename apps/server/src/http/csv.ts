@@ -20,19 +20,31 @@ export function csvRecord(fields: readonly string[]): string {
 }
 
 /**
- * An export on its way: the attachment's name and its text in pieces, read from the database as they
- * are consumed.
+ * An export on its way: the attachment's name, its header record, and its rows in pieces, read from
+ * the database as they are consumed.
  */
 export interface CsvExport {
   readonly fileName: string;
-  readonly chunks: AsyncGenerator<string>;
+  readonly header: string;
+  readonly rows: AsyncGenerator<string>;
 }
 
-/** Streams an export as a CSV attachment that no cache keeps. */
-export function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
+async function* piecesOf(first: string, rest: AsyncGenerator<string>): AsyncGenerator<string> {
+  yield first;
+  yield* rest;
+}
+
+/**
+ * Streams an export as a CSV attachment that no cache keeps. The first rows are read before anything
+ * is written: a first query that fails is then still an error answer, not a file cut short after its
+ * header.
+ */
+export async function sendCsv(reply: FastifyReply, csv: CsvExport): Promise<FastifyReply> {
+  const first = await csv.rows.next();
+  const opening = first.done === true ? csv.header : csv.header + first.value;
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${csv.fileName}"`)
     .header('Cache-Control', 'no-store')
-    .send(Readable.from(csv.chunks));
+    .send(Readable.from(piecesOf(opening, csv.rows)));
 }

@@ -136,7 +136,10 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
       message: `Failed to parse token from /implicit/callback?code=${code}`,
       context: { url: `${config.publicUrl}/checkout/${checkout}` },
     });
-    const stored = await testApp.database.db.selectFrom('client_logs').select(['message', 'context']).execute();
+    const stored = await testApp.database.db
+      .selectFrom('client_logs')
+      .select(['message', 'context'])
+      .execute();
 
     const log = lines.join('');
     expect(log).toContain('incoming request');

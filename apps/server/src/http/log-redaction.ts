@@ -62,10 +62,7 @@ function declareSecretPath(template: string): void {
 
 for (const template of UNDECLARED_SECRET_PATHS) declareSecretPath(template);
 
-const SECRET_QUERY = new RegExp(
-  `([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^${VALUE_END}]*`,
-  'gi',
-);
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^${VALUE_END}]*`, 'gi');
 
 /**
  * Hides every secret that a URL can carry, wherever the URL sits in the text: the secret segments of

@@ -42,8 +42,7 @@ export async function exportAuditEntries(
       row.request_id ?? '',
     ]);
 
-  async function* chunks(): AsyncGenerator<string> {
-    yield BYTE_ORDER_MARK + csvRecord(auditCsvHeaders(query.locale, timeZone));
+  async function* rows(): AsyncGenerator<string> {
     let after: AuditPosition | undefined;
     for (;;) {
       const rows = await listAuditEntries(db, filter, {
@@ -60,5 +59,9 @@ export async function exportAuditEntries(
     }
   }
 
-  return { fileName: `audit-log-${now.toISOString().slice(0, 10)}.csv`, chunks: chunks() };
+  return {
+    fileName: `audit-log-${now.toISOString().slice(0, 10)}.csv`,
+    header: BYTE_ORDER_MARK + csvRecord(auditCsvHeaders(query.locale, timeZone)),
+    rows: rows(),
+  };
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { AppError } from '../../http/app-error.js';
+import type { SortColumn } from './repository.js';
 
 /** Where the next page starts, and what the first page counted; opaque to the client. */
 export interface CursorState {
@@ -15,13 +16,21 @@ export interface CursorState {
   query: string;
 }
 
-const cursorSchema = z.tuple([
-  z.union([z.string().max(40), z.number().int()]),
-  z.string().min(1).max(100),
-  z.number().int().nonnegative(),
-  z.number().int().nonnegative(),
-  z.string().max(64),
-]);
+// A tampered cursor must be refused here: a key of the wrong type reaches the database as a bad cast.
+const KEY_SCHEMAS = {
+  created_at: z.iso.datetime({ offset: true }),
+  total: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+} as const;
+
+const cursorSchema = (sort: SortColumn) =>
+  z.tuple([
+    KEY_SCHEMAS[sort],
+    // Ids are plain visible ASCII; anything else was not given by this list.
+    z.string().regex(/^[\x21-\x7e]{1,100}$/),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+    z.string().max(64),
+  ]);
 
 /** A short digest of the filters and the sort, so that a cursor is not replayed on another list. */
 export function queryFingerprint(query: Record<string, unknown>): string {
@@ -47,10 +56,10 @@ function invalidCursor(message: string): AppError {
   });
 }
 
-export function decodeCursor(text: string, expectedQuery: string): CursorState {
-  let parsed: z.infer<typeof cursorSchema>;
+export function decodeCursor(text: string, expectedQuery: string, sort: SortColumn): CursorState {
+  let parsed: z.infer<ReturnType<typeof cursorSchema>>;
   try {
-    parsed = cursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    parsed = cursorSchema(sort).parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
   } catch {
     throw invalidCursor('The cursor is not one this list gave');
   }

@@ -102,14 +102,13 @@ export async function exportTransactions(
   };
   const headers = transactionCsvHeaders(query.locale, context.timeZone);
 
-  async function* chunks(): AsyncGenerator<string> {
-    yield BYTE_ORDER_MARK + csvRecord(headers);
+  async function* rows(): AsyncGenerator<string> {
     const reader = await openReader(database);
     try {
       let piece = '';
       let count = 0;
-      const rows = streamTransactions(reader.db, filter, sort, query.order, EXPORT_CHUNK_ROWS, hints);
-      for await (const row of rows) {
+      const stream = streamTransactions(reader.db, filter, sort, query.order, EXPORT_CHUNK_ROWS, hints);
+      for await (const row of stream) {
         piece += record(row);
         count += 1;
         if (count % EXPORT_CHUNK_ROWS === 0) {
@@ -126,5 +125,9 @@ export async function exportTransactions(
     }
   }
 
-  return { fileName: `transactions-${now.toISOString().slice(0, 10)}.csv`, chunks: chunks() };
+  return {
+    fileName: `transactions-${now.toISOString().slice(0, 10)}.csv`,
+    header: BYTE_ORDER_MARK + csvRecord(headers),
+    rows: rows(),
+  };
 }

@@ -267,7 +267,7 @@ export async function listTransactionPage(
     total = (await aggregateFilter(db, filter, { countOnly: true })).count;
   } else {
     // The first page counted; deeper pages carry its count so that none of them counts again.
-    const cursor = decodeCursor(cursorText, fingerprint);
+    const cursor = decodeCursor(cursorText, fingerprint, sort);
     ({ offset, total } = cursor);
     after = { key: cursor.key, id: cursor.id };
   }
