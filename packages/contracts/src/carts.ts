@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BRANDS } from './brands.js';
 import { EMAIL_STATUSES } from './emails.js';
 import { CURRENCIES } from './money.js';
+import { isNonPublicHost, parseUrl } from './network-address.js';
 import { SORT_ORDERS } from './transactions.js';
 
 export const CARTS_PATH = '/api/carts';
@@ -65,6 +66,7 @@ export const CART_MESSAGES = {
   positive: 'Must be more than zero',
   notNegative: 'Cannot be negative',
   httpsOnly: 'Use an https:// address',
+  publicAddress: 'Use an address on the internet, not a local or private one',
   country: 'Use a two-letter country code',
   quantity: 'Enter a quantity',
   wholeNumber: 'Use a whole number',
@@ -91,20 +93,45 @@ const amount = z.number(M.amount).int(M.wholeCents).max(MAX_CART_AMOUNT, M.amoun
 const positiveAmount = amount.positive(M.positive);
 const nonNegativeAmount = amount.nonnegative(M.notNegative);
 
-const HTTPS_URL = /^https:\/\/[^\s/?#]+/i;
-const LOCAL_HTTP_URL = /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?([/?#]\S*)?$/i;
-const anyUrl = z.url();
+const LOCAL_HTTP_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
-function isAllowedCallbackUrl(value: string): boolean {
-  return anyUrl.safeParse(value).success && (HTTPS_URL.test(value) || LOCAL_HTTP_URL.test(value));
+/**
+ * Whether a callback URL is plain http to this very machine: a developer testing a shop. The server
+ * refuses it outside development; the schema cannot know where it runs.
+ */
+export function isLocalHttpCallback(value: string): boolean {
+  const url = parseUrl(value);
+  return url?.protocol === 'http:' && LOCAL_HTTP_HOSTS.includes(url.hostname);
 }
 
-/** https only, except on localhost (a merchant testing its own shop); empty means none. */
+/** Why a callback URL is refused, or undefined: https to a public host, or local http (see above). */
+function callbackUrlProblem(value: string): CartMessage | undefined {
+  if (value === '' || isLocalHttpCallback(value)) return undefined;
+  const url = parseUrl(value);
+  if (
+    url === undefined ||
+    url.protocol !== 'https:' ||
+    url.hostname === '' ||
+    url.username !== '' ||
+    url.password !== ''
+  ) {
+    return 'httpsOnly';
+  }
+  return isNonPublicHost(url.hostname) ? 'publicAddress' : undefined;
+}
+
+/**
+ * Where the server posts when the cart is paid: https to a public address only (the server checks the
+ * resolved address again when it posts); empty means none.
+ */
 const callbackUrl = z
   .string()
   .trim()
   .max(2000)
-  .refine((value) => value === '' || isAllowedCallbackUrl(value), M.httpsOnly);
+  .superRefine((value, context) => {
+    const problem = callbackUrlProblem(value);
+    if (problem !== undefined) context.addIssue({ code: 'custom', message: M[problem] });
+  });
 
 const PHONE = /^\+?[0-9 ().-]{7,20}$/;
 

@@ -35,7 +35,8 @@ function tokenOf(checkoutUrl: string): string {
 }
 
 describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
-  const config = testConfig();
+  // The shop of the end-to-end test listens on localhost, which only development posts to.
+  const config = testConfig({ nodeEnv: 'development' });
   let testApp: TestApp;
   let admin: Headers;
   let readOnly: Headers;

@@ -8,7 +8,8 @@ import {
 } from '@portal/contracts/carts';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
-import { checkoutCart, completeCheckout, postCallback } from './checkout.js';
+import { postCallback } from './callback-target.js';
+import { checkoutCart, completeCheckout } from './checkout.js';
 
 // Tokens are 43 base64url characters; anything else cannot open a cart, and says so the same way.
 const tokenParams = z.strictObject({ checkoutToken: z.string().max(200) });
@@ -19,7 +20,7 @@ export const CHECKOUT_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
  * The shopper's side of a cart (issue 5): public, reached only with the link's token. An unknown token
  * is 404 with no hint; completing twice is 409.
  */
-export const checkoutRoutes: AppModule = (app, { database }, done) => {
+export const checkoutRoutes: AppModule = (app, { config, database }, done) => {
   const { db } = database;
 
   app.get(
@@ -53,10 +54,12 @@ export const checkoutRoutes: AppModule = (app, { database }, done) => {
     async (request) => {
       const done = await completeCheckout(db, request.params.checkoutToken, request.id);
       // After the commit and without waiting: the shop's answer never holds up the shopper's.
-      void postCallback(request.log, done.callbackUrl, {
-        transactionID: done.completion.transactionID,
-        orderReference: done.orderReference,
-      });
+      void postCallback(
+        request.log,
+        done.callbackUrl,
+        { transactionID: done.completion.transactionID, orderReference: done.orderReference },
+        config,
+      );
       return { data: done.completion };
     },
   );

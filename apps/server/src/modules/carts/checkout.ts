@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { CheckoutCart, CheckoutCompletion } from '@portal/contracts/carts';
 import type { Database } from '../../db/schema.js';
@@ -14,7 +13,6 @@ type Db = Kysely<Database>;
 
 /** One answer for every token that opens nothing: no hint whether it ever existed. */
 const NO_CART = 'This link does not exist';
-export const CALLBACK_TIMEOUT_MS = 5_000;
 
 async function cartOf(db: Db, token: string): Promise<CartRow> {
   const row = await findCartByTokenHash(db, checkoutTokenHash(token));
@@ -143,28 +141,4 @@ export async function completeCheckout(
     callbackUrl: row.callback_url,
     orderReference: row.order_reference,
   };
-}
-
-/**
- * Tells the merchant's shop that the cart was paid: best effort, after the commit, bounded by a
- * timeout, and never in the way of the shopper's answer. A failure is logged, not retried.
- */
-export async function postCallback(
-  log: FastifyBaseLogger,
-  callbackUrl: string,
-  payload: { transactionID: string; orderReference: string },
-): Promise<void> {
-  if (callbackUrl === '') return;
-  try {
-    const response = await fetch(callbackUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(payload),
-      signal: AbortSignal.timeout(CALLBACK_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    if (!response.ok) log.warn({ status: response.status }, 'cart callback answered with an error');
-  } catch (error) {
-    log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'cart callback failed');
-  }
 }

@@ -16,6 +16,7 @@ import { forbidden } from '../../http/app-error.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
 import { auditContextOf } from '../audit/record-audit.js';
+import { checkCartTargets } from './callback-target.js';
 import {
   requireEcommerceProgram,
   cartDetail,
@@ -85,6 +86,7 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
       },
     },
     async (request, reply) => {
+      checkCartTargets(request.body, config);
       const cart = await createCart(db, publicUrl, actorOf(request), request.body);
       return reply.code(201).send({ data: cart });
     },
@@ -120,6 +122,7 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
     },
     async (request) => {
       requireCartUpdate(request);
+      checkCartTargets(request.body, config);
       return {
         data: await updateCart(db, publicUrl, actorOf(request), request.params.cartId, request.body),
       };
