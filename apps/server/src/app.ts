@@ -16,6 +16,7 @@ import {
 import type { AppModule } from './http/module.js';
 import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
 import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { LOG_REDACTED_PATHS, LOG_SERIALIZERS, REDACTED, registerLogRedaction } from './http/log-redaction.js';
 import { registerSecurity } from './http/security.js';
@@ -112,6 +113,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerLogRedaction(app);
   registerInputGuard(app);
+  registerIdempotency(app, database.db);
 
   await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").

@@ -46,7 +46,7 @@ export interface Database {
   transactions: TransactionsTable;
   transaction_events: TransactionEventsTable;
   funding_events: FundingEventsTable;
-  idempotency_keys: IdempotencyKeysTable;
+  idempotent_requests: IdempotentRequestsTable;
   transaction_daily_totals: TransactionDailyTotalsTable;
   audit_entries: AuditEntriesTable;
   outbound_emails: OutboundEmailsTable;
@@ -355,15 +355,21 @@ export interface FundingEventsTable {
   created_at: Timestamp;
 }
 
-/** The answer given to a request with an `Idempotency-Key`, repeated for the same key (migration 0005). */
-export interface IdempotencyKeysTable {
-  merchant_id: string;
+/**
+ * The answer given to a request with an `Idempotency-Key`, repeated for the same caller and key
+ * (migration 0012; 0005's `idempotency_keys` before it).
+ */
+export interface IdempotentRequestsTable {
+  /** `merchant:<id>`, or `user:<id>` for provider staff. */
+  caller: string;
   key: string;
+  /** `POST /api/carts`: the method and route of the first request. */
   route: string;
   request_hash: string;
-  status_code: number;
-  /** JSON text of the answer's body. */
-  response: string;
+  /** Null while the first request is in progress. */
+  status_code: number | null;
+  /** The answer's body as sent; null while in progress. */
+  response: string | null;
   created_at: Timestamp;
 }
 

@@ -29,13 +29,16 @@ function unstorablePaths(value: unknown, path: string, found: string[]): void {
  * query or body hold text the databases cannot store: 400 VALIDATION_FAILED naming each field.
  */
 export function registerInputGuard(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const found: string[] = [];
     unstorablePaths(request.params, 'params', found);
     unstorablePaths(request.query, 'query', found);
     unstorablePaths(request.body, 'body', found);
-    if (found.length === 0) return;
+    if (found.length === 0) {
+      done();
+      return;
+    }
     const details: ErrorDetail[] = found.map((path) => ({ path, message: UNSTORABLE_MESSAGE }));
-    throw new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', { details });
+    done(new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', { details }));
   });
 }

@@ -77,7 +77,7 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
   app.post(
     CARTS_PATH,
     {
-      config: { access: { page: 'cartCreate' } },
+      config: { access: { page: 'cartCreate' }, idempotent: true },
       schema: {
         tags: ['carts'],
         summary: 'Creates a cart (ACTIVE); notify sends its link',
@@ -133,7 +133,7 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
     app.post(
       CART_ACTION_PATHS[action],
       {
-        config: { access: { page: 'cart' } },
+        config: { access: { page: 'cart' }, idempotent: true },
         schema: {
           tags: ['carts'],
           summary:
@@ -156,7 +156,7 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
   app.post(
     CART_ACTION_PATHS.expire,
     {
-      config: { access: { page: 'cart' } },
+      config: { access: { page: 'cart' }, idempotent: true },
       schema: {
         tags: ['carts'],
         summary: 'Expires an ACTIVE or SENT cart now: its link opens nothing any more',

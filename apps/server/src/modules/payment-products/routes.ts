@@ -125,7 +125,7 @@ export const paymentProductRoutes: AppModule = (app, { database }, done) => {
   app.post(
     ENROLLMENTS_PATH,
     {
-      config: { access: WRITE },
+      config: { access: WRITE, idempotent: true },
       schema: {
         tags: ['payment products'],
         summary: 'Enrolls the merchant in a payment product of a program it takes part in',

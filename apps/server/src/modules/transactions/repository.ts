@@ -13,7 +13,6 @@ import type { TransactionStatus } from '@portal/contracts/transactions';
 import type {
   Database,
   FundingEventsTable,
-  IdempotencyKeysTable,
   TransactionEventsTable,
   TransactionsTable,
 } from '../../db/schema.js';
@@ -506,19 +505,6 @@ export async function insertTransactionEvent(db: Db, event: Insertable<Transacti
 
 export async function insertFundingEvent(db: Db, event: Insertable<FundingEventsTable>) {
   await db.insertInto('funding_events').values(event).execute();
-}
-
-export async function findIdempotencyKey(db: Db, merchantId: string, key: string) {
-  return db
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .where('key', '=', key)
-    .executeTakeFirst();
-}
-
-export async function insertIdempotencyKey(db: Db, row: Insertable<IdempotencyKeysTable>) {
-  await db.insertInto('idempotency_keys').values(row).execute();
 }
 
 /** The merchant's time zone and currency; undefined for an unknown merchant. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponseSchema, IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
+import { dataResponseSchema } from '@portal/contracts/api';
 import { SCOPES } from '@portal/contracts/scopes';
 import {
   TRANSACTION_ACTION_PATHS,
@@ -27,16 +27,7 @@ import { locationOptions } from '../locations/service.js';
 import { exportTransactions } from './export.js';
 import { listTransactionPage, performAction, transactionDetail, transactionTotals } from './service.js';
 
-/** Tells a client that the answer is the one kept for its Idempotency-Key, not a new action. */
-export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
-
 const idParams = z.strictObject({ id: z.string().trim().min(1).max(100) });
-// Visible ASCII, as most APIs that take the header accept (a UUID fits easily).
-const idempotencyKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,255}$/, 'An Idempotency-Key is 1 to 255 visible ASCII characters')
-  .optional();
-const actionHeaders = z.object({ [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: idempotencyKeySchema });
 
 /**
  * The transaction list of issue 4: list, totals, detail, export and the settle/cancel/refund actions.
@@ -143,12 +134,11 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
     app.post(
       TRANSACTION_ACTION_PATHS[action],
       {
-        config: { access: { scopes: [SCOPES.transactionsWrite] } },
+        config: { access: { scopes: [SCOPES.transactionsWrite] }, idempotent: true },
         schema: {
           tags: ['transactions'],
           summary: `${action[0]?.toUpperCase() ?? ''}${action.slice(1)}s all that is left, or body.amount`,
           params: idParams,
-          headers: actionHeaders,
           body: transactionActionBodySchema,
           response: {
             200: dataResponseSchema(transactionDetailSchema),
@@ -156,21 +146,16 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
           },
         },
       },
-      async (request, reply) => {
-        const key = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
-        const outcome = await performAction(db, {
+      async (request) => ({
+        data: await performAction(db, {
           merchantId: currentMerchantId(request),
           transactionId: request.params.id,
           action,
           body: request.body,
           actor: { userId: request.principal.userId, email: request.principal.email },
           audit: auditContextOf(request),
-          idempotencyKey: typeof key === 'string' ? key : undefined,
-        });
-        if (outcome.replayed) reply.header(IDEMPOTENT_REPLAY_HEADER, 'true');
-        if (!outcome.done) throw outcome.refusal;
-        return { data: outcome.detail };
-      },
+        }),
+      }),
     );
   }
 

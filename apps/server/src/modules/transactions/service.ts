@@ -1,14 +1,11 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
-import { z } from 'zod';
-import { dataResponseSchema, ERROR_CODES, errorDetailSchema } from '@portal/contracts/api';
 import { minorUnitsToDecimal, type Currency, type Money } from '@portal/contracts/money';
 import {
   AUTHORIZATION_LIFETIME_DAYS,
   addressSchema,
   authorizationExpiresAt,
   remainingAmounts,
-  transactionDetailSchema,
   transactionLabel,
   type Address,
   type Transaction,
@@ -36,12 +33,10 @@ import {
   aggregateTransactions,
   cancelTransaction,
   countTransactions,
-  findIdempotencyKey,
   findMerchantSettings,
   findTransaction,
   findUserName,
   insertFundingEvent,
-  insertIdempotencyKey,
   insertTransactionEvent,
   listTransactionEvents,
   listTransactions,
@@ -369,15 +364,7 @@ export interface ActionRequest {
   actor: Actor;
   /** Who acts, for the audit entry written with the action. */
   audit: AuditContext;
-  /** The `Idempotency-Key` header, when sent. */
-  idempotencyKey?: string | undefined;
 }
-
-/** The answer of an action: the transaction as it is now, or a refusal; `replayed` for a repeated key. */
-/** The transaction as it is after the action, or why it was refused; `replayed` for a repeated key. */
-export type ActionOutcome =
-  | { done: true; detail: TransactionDetail; replayed: boolean }
-  | { done: false; refusal: AppError; replayed: boolean };
 
 const formatMoney = (value: number, currency: Currency) => `${minorUnitsToDecimal(value)} ${currency}`;
 
@@ -552,112 +539,15 @@ export function nextBusinessDay(iso: string): string {
   return new Date(day).toISOString().slice(0, 10);
 }
 
-function requestHash(request: ActionRequest): string {
-  const amount = request.body?.amount;
-  return createHash('sha256')
-    .update(
-      JSON.stringify([
-        request.action,
-        request.transactionId,
-        amount?.currency ?? null,
-        amount?.value ?? null,
-      ]),
-    )
-    .digest('hex');
-}
-
-const IDEMPOTENCY_MISMATCH =
-  'This Idempotency-Key was already used for a different request; use a new key for a new request';
-
-const storedDetailSchema = dataResponseSchema(transactionDetailSchema);
-
-function replay(
-  stored: { route: string; request_hash: string; status_code: number; response: string },
-  route: string,
-  hash: string,
-): ActionOutcome {
-  if (stored.route !== route || stored.request_hash !== hash) throw unprocessable(IDEMPOTENCY_MISMATCH);
-  const body: unknown = JSON.parse(stored.response);
-  if (stored.status_code === 200) {
-    return { done: true, detail: storedDetailSchema.parse(body).data, replayed: true };
-  }
-  const { error } = storedRefusalSchema.parse(body);
-  const refusal = new AppError(stored.status_code, error.code, error.message, {
-    ...(error.details === undefined ? {} : { details: error.details }),
-  });
-  return { done: false, refusal, replayed: true };
-}
-
-const storedRefusalSchema = z.object({
-  error: z.object({
-    code: z.enum(ERROR_CODES),
-    message: z.string(),
-    details: z.array(errorDetailSchema).optional(),
-  }),
-});
-
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false;
-  return error.code === '23505' || error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
 /**
  * Settles, cancels or refunds, all of what is left or `body.amount`, in one database transaction with
- * its history line and (settle, refund) funding event. With an Idempotency-Key the answer, refusals
- * included, is kept with the key in the same transaction: the same key and body get the same answer
- * without acting again, and a different body gets 422.
+ * its history line and (settle, refund) funding event. A refusal writes nothing. (A repeated
+ * Idempotency-Key is answered before this runs: http/idempotency.ts.)
  */
 export async function performAction(
   db: Db,
   request: ActionRequest,
   now = new Date(),
-): Promise<ActionOutcome> {
-  const { merchantId, idempotencyKey } = request;
-  const route = `POST /api/transactions/:id/${request.action}`;
-  const hash = requestHash(request);
-  if (idempotencyKey !== undefined) {
-    const stored = await findIdempotencyKey(db, merchantId, idempotencyKey);
-    if (stored !== undefined) return replay(stored, route, hash);
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
-      let outcome: ActionOutcome;
-      try {
-        outcome = { done: true, detail: await applyAction(trx, request, now), replayed: false };
-      } catch (error) {
-        // A refusal writes nothing before it is thrown, so it can be kept with the key and committed.
-        if (!(error instanceof AppError) || idempotencyKey === undefined || error.status >= 500) throw error;
-        outcome = { done: false, refusal: error, replayed: false };
-      }
-      if (idempotencyKey !== undefined) {
-        // Two requests with one key racing past the check above: the primary key lets one commit and
-        // rolls the other back, action included; the loser then answers with the winner's answer.
-        const body: unknown = outcome.done
-          ? { data: outcome.detail }
-          : {
-              error: {
-                code: outcome.refusal.code,
-                message: outcome.refusal.message,
-                ...(outcome.refusal.details === undefined ? {} : { details: outcome.refusal.details }),
-              },
-            };
-        await insertIdempotencyKey(trx, {
-          merchant_id: merchantId,
-          key: idempotencyKey,
-          route,
-          request_hash: hash,
-          status_code: outcome.done ? 200 : outcome.refusal.status,
-          response: JSON.stringify(body),
-          created_at: now.toISOString(),
-        });
-      }
-      return outcome;
-    });
-  } catch (error) {
-    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-      const stored = await findIdempotencyKey(db, merchantId, idempotencyKey);
-      if (stored !== undefined) return replay(stored, route, hash);
-    }
-    throw error;
-  }
+): Promise<TransactionDetail> {
+  return db.transaction().execute((trx) => applyAction(trx, request, now));
 }

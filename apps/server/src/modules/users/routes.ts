@@ -47,7 +47,7 @@ export const userRoutes: AppModule = (app, { config, database }, done) => {
   app.post(
     USERS_PATH,
     {
-      config: { access: { scopes: [SCOPES.usersWrite] } },
+      config: { access: { scopes: [SCOPES.usersWrite] }, idempotent: true },
       schema: {
         tags: ['users'],
         summary: 'Adds a user, INVITED, and e-mails the activation link',
