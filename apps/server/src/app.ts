@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { pino } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { pino } from 'pino';
 import { registerAccessControl } from './auth/access.js';
 import { identityProviderRoutes } from './auth/provider/routes.js';
 import type { Config } from './config.js';
@@ -13,12 +13,12 @@ import {
   registerApiHeaders,
   registerErrorHandler,
 } from './http/error-handler.js';
-import type { AppModule } from './http/module.js';
-import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
-import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { LOG_REDACTED_PATHS, LOG_SERIALIZERS, REDACTED, registerLogRedaction } from './http/log-redaction.js';
+import type { AppModule } from './http/module.js';
+import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
+import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -90,7 +90,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever the logger, its lines go through these serializers: no URL of a link or a sign-in
-    // leaves a token, code or hint in the log (docs/security.md).
+    // leaves a token, code or hint in the log (docs/architecture.md).
     loggerInstance: (logger ?? pino({ level: config.logLevel })).child(
       {},
       { serializers: LOG_SERIALIZERS, redact: { paths: LOG_REDACTED_PATHS, censor: REDACTED } },

@@ -113,7 +113,7 @@ export function isNonPublicHost(hostname: string): boolean {
 }
 
 /** The parts of a URL that decide where a request goes. */
-export interface UrlTarget {
+interface UrlTarget {
   protocol: string;
   hostname: string;
   username: string;

@@ -29,7 +29,7 @@ const keySchema = z
   .optional();
 
 /** How long a duplicate waits for the first request's answer before it is told to try again. */
-export const IN_PROGRESS_WAIT_MS = 10_000;
+const IN_PROGRESS_WAIT_MS = 10_000;
 const IN_PROGRESS_POLL_MS = 20;
 
 const MISMATCH =

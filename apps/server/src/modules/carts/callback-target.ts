@@ -8,13 +8,13 @@ import { isIpAddress, isPublicIpAddress } from '@portal/contracts/network-addres
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/app-error.js';
 
-export const CALLBACK_TIMEOUT_MS = 5_000;
+const CALLBACK_TIMEOUT_MS = 5_000;
 
 /** The fields of a cart that name a merchant's address, by their path in the request body. */
 const TARGET_FIELDS = ['callbackUrl', 'completeUrl', 'errorUrl'] as const;
 
 /** Plain http to this machine is a developer testing a shop: only in development. */
-export function allowsLocalHttp(config: Pick<Config, 'nodeEnv'>): boolean {
+function allowsLocalHttp(config: Pick<Config, 'nodeEnv'>): boolean {
   return config.nodeEnv === 'development';
 }
 
