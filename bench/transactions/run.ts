@@ -11,6 +11,8 @@ import { Client } from 'pg';
 import { pino } from 'pino';
 import { transactionListQuerySchema, transactionTotalsQuerySchema } from '@portal/contracts/transactions';
 import { buildApp } from '../../apps/server/src/app.js';
+import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
+import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/db/seed/demo-merchants.js';
@@ -147,6 +149,7 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
   const { database } = bench;
   try {
     await migrateToLatest(database.db);
+    await protectStoredKeys(database.db, KeyEncryptionKey.generate());
     const seeding = Date.now();
     await seedDemoData(database.db, {
       size: 'small',

@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { KeyEncryptionKey } from './key-encryption.js';
 
 export type KeyPurpose = Database['signing_keys']['purpose'];
 /** Purposes whose key is an ES256 key pair; `oidc-cookies` is a random secret. */
@@ -76,9 +77,45 @@ type AnyKey = SigningKey | SecretKey;
 const cache = new WeakMap<Kysely<Database>, Map<KeyPurpose, Promise<AnyKey>>>();
 
 /**
- * The active key of a purpose, made on first use and kept in the database so that every instance and
- * every restart signs with the same key. Two instances starting together both try the insert; the
- * unique index keeps one, and both read that one back.
+ * The key that encrypts the stored keys, one per process like the rest of the configuration: set by
+ * protectStoredKeys at start-up (and by the test database helper), read by every getOrCreateKey.
+ */
+let processSealer: KeyEncryptionKey | undefined;
+
+function sealer(): KeyEncryptionKey {
+  if (processSealer === undefined) {
+    throw new Error('No key encryption key: protectStoredKeys must run at start-up, before any key is read');
+  }
+  return processSealer;
+}
+
+/**
+ * Encrypts every key still stored in clear (databases made before keys were encrypted), and checks
+ * that every stored key opens with this key encryption key, so that a wrong key stops the start-up
+ * with a KeyDecryptionError rather than at the first sign-in. Safe with several instances starting
+ * together: each row is rewritten only while it is still the clear material that was read.
+ */
+export async function protectStoredKeys(db: Kysely<Database>, key: KeyEncryptionKey): Promise<void> {
+  const rows = await db.selectFrom('signing_keys').select(['kid', 'material']).execute();
+  for (const row of rows) {
+    if (KeyEncryptionKey.isEncrypted(row.material)) {
+      key.decrypt(row.kid, row.material);
+      continue;
+    }
+    await db
+      .updateTable('signing_keys')
+      .set({ material: key.encrypt(row.kid, row.material) })
+      .where('kid', '=', row.kid)
+      .where('material', '=', row.material)
+      .execute();
+  }
+  processSealer = key;
+}
+
+/**
+ * The active key of a purpose, made on first use and kept in the database (encrypted) so that every
+ * instance and every restart signs with the same key. Two instances starting together both try the
+ * insert; the unique index keeps one, and both read that one back.
  */
 export function getOrCreateKey(db: Kysely<Database>, purpose: SigningKeyPurpose): Promise<SigningKey>;
 export function getOrCreateKey(db: Kysely<Database>, purpose: 'oidc-cookies'): Promise<SecretKey>;
@@ -90,7 +127,7 @@ export function getOrCreateKey(db: Kysely<Database>, purpose: KeyPurpose): Promi
   }
   let key = keys.get(purpose);
   if (key === undefined) {
-    key = loadOrCreate(db, purpose);
+    key = loadOrCreate(db, sealer(), purpose);
     keys.set(purpose, key);
     const byPurpose = keys;
     // A failure (the database was down) must not stick: the next call tries again.
@@ -99,8 +136,12 @@ export function getOrCreateKey(db: Kysely<Database>, purpose: KeyPurpose): Promi
   return key;
 }
 
-async function loadOrCreate(db: Kysely<Database>, purpose: KeyPurpose): Promise<AnyKey> {
-  const existing = await readActive(db, purpose);
+async function loadOrCreate(
+  db: Kysely<Database>,
+  sealer: KeyEncryptionKey,
+  purpose: KeyPurpose,
+): Promise<AnyKey> {
+  const existing = await readActive(db, sealer, purpose);
   if (existing !== undefined) return existing;
   const kid = randomUUID();
   await db
@@ -108,18 +149,22 @@ async function loadOrCreate(db: Kysely<Database>, purpose: KeyPurpose): Promise<
     .values({
       kid,
       purpose,
-      material: newMaterial(kid, purpose),
+      material: sealer.encrypt(kid, newMaterial(kid, purpose)),
       created_at: new Date().toISOString(),
       retired_at: null,
     })
     .onConflict((conflict) => conflict.doNothing())
     .execute();
-  const created = await readActive(db, purpose);
+  const created = await readActive(db, sealer, purpose);
   if (created === undefined) throw new Error(`The ${purpose} key could not be created`);
   return created;
 }
 
-async function readActive(db: Kysely<Database>, purpose: KeyPurpose): Promise<AnyKey | undefined> {
+async function readActive(
+  db: Kysely<Database>,
+  sealer: KeyEncryptionKey,
+  purpose: KeyPurpose,
+): Promise<AnyKey | undefined> {
   const row = await db
     .selectFrom('signing_keys')
     .select(['kid', 'purpose', 'material'])
@@ -127,8 +172,9 @@ async function readActive(db: Kysely<Database>, purpose: KeyPurpose): Promise<An
     .where('retired_at', 'is', null)
     .executeTakeFirst();
   if (row === undefined) return undefined;
-  if (row.purpose === 'oidc-cookies') return new SecretKey(row.kid, row.material);
-  return new SigningKey(row.kid, row.purpose, JSON.parse(row.material) as JWK);
+  const material = sealer.decrypt(row.kid, row.material);
+  if (row.purpose === 'oidc-cookies') return new SecretKey(row.kid, material);
+  return new SigningKey(row.kid, row.purpose, JSON.parse(material) as JWK);
 }
 
 function newMaterial(kid: string, purpose: KeyPurpose): string {

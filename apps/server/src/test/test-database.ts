@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { KeyEncryptionKey } from '../auth/key-encryption.js';
+import { protectStoredKeys } from '../auth/keys.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
@@ -13,15 +15,19 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL names a role that may create databases. */
 export const TEST_DIALECTS: readonly Dialect[] = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/** Seals the keys of every test database, as KEY_ENCRYPTION_KEY does in production. */
+export const TEST_KEY_ENCRYPTION_KEY = KeyEncryptionKey.generate();
+
 /**
  * A fresh, migrated, empty database of its own: a temporary SQLite file, or a new PostgreSQL database
- * made through TEST_DATABASE_URL. `destroy()` closes it and deletes the file or drops the database;
- * calling it twice is harmless.
+ * made through TEST_DATABASE_URL; its keys are encrypted with TEST_KEY_ENCRYPTION_KEY. `destroy()`
+ * closes it and deletes the file or drops the database; calling it twice is harmless.
  */
 export async function openTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
   const opened = dialect === 'sqlite' ? await openSqlite() : await openPostgres();
   try {
     await migrateToLatest(opened.db);
+    await protectStoredKeys(opened.db, TEST_KEY_ENCRYPTION_KEY);
   } catch (error) {
     await opened.destroy();
     throw error;

@@ -1,8 +1,11 @@
 // `npm run seed -- --size small|large`: migrates the database of DATABASE_URL and fills it with the demo
 // data when it is empty. Exit code 0 when seeded or already seeded, 1 on any error.
 import { parseArgs } from 'node:util';
+import { resolveKeyEncryptionKey } from '../../auth/key-encryption.js';
+import { protectStoredKeys } from '../../auth/keys.js';
+import { loadConfig } from '../../config.js';
 import { openDatabase } from '../database.js';
-import { describePostgresUrl, parseDatabaseUrl } from '../database-url.js';
+import { describePostgresUrl } from '../database-url.js';
 import { migrateToLatest } from '../migrate.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
 import { isDatabaseEmpty, SEED_SIZES, seedDemoData, type SeedSize } from './seed.js';
@@ -16,11 +19,14 @@ function readSize(): SeedSize {
 
 async function main(): Promise<void> {
   const size = readSize();
-  const config = parseDatabaseUrl(process.env.DATABASE_URL);
-  const database = await openDatabase(config);
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db);
-    const where = config.kind === 'sqlite' ? config.file : describePostgresUrl(config.url);
+    // The seed signs checkout links with a stored key, read with the server's key encryption key.
+    await protectStoredKeys(database.db, (await resolveKeyEncryptionKey(config)).key);
+    const where =
+      config.database.kind === 'sqlite' ? config.database.file : describePostgresUrl(config.database.url);
     if (!(await isDatabaseEmpty(database.db))) {
       console.log(`The database (${where}) already holds data: not seeded again.`);
       return;
