@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { KeyEncryptionKey } from './auth/key-encryption.js';
 import { ConfigError, loadConfig } from './config.js';
+
+const KEY_HEX = 'a'.repeat(64);
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -22,8 +25,10 @@ describe('loadConfig', () => {
       fakeAuth: false,
       logLevel: 'info',
       nodeEnv: 'development',
-      demoData: true,
+      demoData: false,
       trustProxy: false,
+      devRedirectOrigin: undefined,
+      keyEncryptionKey: undefined,
       externalOidc: undefined,
     });
   });
@@ -39,7 +44,9 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'debug',
       NODE_ENV: 'test',
       DEMO_DATA: 'true',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      DEV_REDIRECT_ORIGIN: 'http://localhost:5173/',
+      KEY_ENCRYPTION_KEY: KEY_HEX,
       OIDC_ISSUER: 'https://example.okta.com/oauth2/default',
       OIDC_CLIENT_ID: '0oa1portal',
       OIDC_AUDIENCE: 'api://default',
@@ -54,7 +61,9 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       nodeEnv: 'test',
       demoData: true,
-      trustProxy: true,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      devRedirectOrigin: 'http://localhost:5173',
+      keyEncryptionKey: expect.any(KeyEncryptionKey),
       externalOidc: {
         issuer: 'https://example.okta.com/oauth2/default',
         clientId: '0oa1portal',
@@ -63,11 +72,75 @@ describe('loadConfig', () => {
     });
   });
 
-  it('derives PUBLIC_URL from PORT and DEMO_DATA from NODE_ENV', () => {
+  it('derives PUBLIC_URL from PORT', () => {
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://localhost:4100');
-    expect(loadConfig({ NODE_ENV: 'production' }).demoData).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'test' }).demoData).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('has no demo data and no development redirect origin unless asked for, whatever NODE_ENV', () => {
+    for (const nodeEnv of [undefined, 'development', 'test']) {
+      const config = loadConfig(nodeEnv === undefined ? {} : { NODE_ENV: nodeEnv });
+      expect(config.demoData, nodeEnv).toBe(false);
+      expect(config.devRedirectOrigin, nodeEnv).toBeUndefined();
+    }
+    expect(loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: KEY_HEX }).demoData).toBe(false);
+    expect(loadConfig({ DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(loadConfig({ DEV_REDIRECT_ORIGIN: 'http://localhost:5173' }).devRedirectOrigin).toBe(
+      'http://localhost:5173',
+    );
+  });
+
+  it('refuses demo data and a development redirect origin in production', () => {
+    expect(
+      problemsOf({
+        NODE_ENV: 'production',
+        KEY_ENCRYPTION_KEY: KEY_HEX,
+        DEMO_DATA: 'true',
+        DEV_REDIRECT_ORIGIN: 'http://localhost:5173',
+      }),
+    ).toEqual([
+      'DEMO_DATA: must not be true when NODE_ENV is production (demo accounts have a public password, and the outbox would show account links)',
+      'DEV_REDIRECT_ORIGIN: must not be set when NODE_ENV is production (it is for the Vite dev server)',
+    ]);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses, and refuses true', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    const oneHop = loadConfig({ TRUST_PROXY: '1' }).trustProxy;
+    if (typeof oneHop !== 'function') throw new Error('a hop count is a function for Fastify');
+    // The socket's peer (hop 0) is the proxy; the address it saw (hop 1) is the client's.
+    expect([oneHop('10.0.0.7', 0), oneHop('1.2.3.4', 1)]).toEqual([true, false]);
+    const twoHops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    if (typeof twoHops !== 'function') throw new Error('a hop count is a function for Fastify');
+    expect([twoHops('x', 0), twoHops('x', 1), twoHops('x', 2)]).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+
+    const use =
+      'give the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)';
+    expect(problemsOf({ TRUST_PROXY: 'true' })).toEqual([
+      `TRUST_PROXY: must not be true: that believes every X-Forwarded-For hop, which the client writes itself; ${use}`,
+    ]);
+    expect(problemsOf({ TRUST_PROXY: '10.0.0.0/33,proxy.internal' })).toEqual([
+      `TRUST_PROXY: "10.0.0.0/33", "proxy.internal" is neither a hop count nor an address or CIDR range; ${use}`,
+    ]);
+  });
+
+  it('requires a well-formed KEY_ENCRYPTION_KEY in production, never repeating its value', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      'KEY_ENCRYPTION_KEY: must be set when NODE_ENV is production, to encrypt the signing keys stored in the database (64 hex digits, e.g. `openssl rand -hex 32`)',
+    ]);
+    const badKey = 'not-a-key-but-maybe-a-secret-0123456789';
+    const problems = problemsOf({ KEY_ENCRYPTION_KEY: badKey });
+    expect(problems).toEqual([
+      'KEY_ENCRYPTION_KEY: must be 32 random bytes written as 64 hex digits or as base64 (for example the output of `openssl rand -hex 32`)',
+    ]);
+    expect(problems.join()).not.toContain(badKey);
+    const config = loadConfig({ NODE_ENV: 'production', KEY_ENCRYPTION_KEY: KEY_HEX });
+    expect(JSON.stringify(config)).not.toContain(KEY_HEX);
   });
 
   it('reads sqlite: URLs', () => {
@@ -94,10 +167,12 @@ describe('loadConfig', () => {
   });
 
   it('refuses fake auth in production, where anyone could sign in as anyone', () => {
-    expect(problemsOf({ FAKE_AUTH: 'true', NODE_ENV: 'production' })).toEqual([
+    expect(problemsOf({ FAKE_AUTH: 'true', NODE_ENV: 'production', KEY_ENCRYPTION_KEY: KEY_HEX })).toEqual([
       'FAKE_AUTH: must not be true when NODE_ENV is production (anyone could sign in as anyone)',
     ]);
-    expect(loadConfig({ FAKE_AUTH: 'false', NODE_ENV: 'production' }).fakeAuth).toBe(false);
+    expect(
+      loadConfig({ FAKE_AUTH: 'false', NODE_ENV: 'production', KEY_ENCRYPTION_KEY: KEY_HEX }).fakeAuth,
+    ).toBe(false);
     expect(loadConfig({ FAKE_AUTH: 'true', NODE_ENV: 'development' }).fakeAuth).toBe(true);
   });
 

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BRANDS } from '@portal/contracts/brands';
+import { KeyEncryptionKey } from './auth/key-encryption.js';
 import type { DatabaseConfig } from './db/database.js';
 import { parseDatabaseUrl } from './db/database-url.js';
 
@@ -24,13 +26,28 @@ export interface Config {
   fakeAuth: boolean;
   logLevel: LogLevel;
   nodeEnv: NodeEnv;
-  /** Seeds demo data into an empty database at start, and lets the portal show demo helpers. */
+  /**
+   * Asked for explicitly (DEMO_DATA=true; `npm start` does), never in production: seeds demo data into
+   * an empty database at start, and lets the outbox show account links (docs/decisions/0007).
+   */
   demoData: boolean;
-  /** Behind a load balancer: take the client address from X-Forwarded-For. */
-  trustProxy: boolean;
+  /** Which hops of X-Forwarded-For to believe for the client address (rate limits, logs); false: none. */
+  trustProxy: TrustProxy;
+  /** One more origin the portal may run on, for sign-in redirects: the Vite dev server. Never in production. */
+  devRedirectOrigin: string | undefined;
+  /** Encrypts the keys stored in the database; unset outside production: a key file in the data folder. */
+  keyEncryptionKey: KeyEncryptionKey | undefined;
   /** An external OpenID Connect provider that replaces the built-in one (docs/auth.md); unset: built-in. */
   externalOidc: ExternalOidcConfig | undefined;
 }
+
+/**
+ * Fastify's `trustProxy`: the proxies' addresses and CIDR ranges, or for a hop count a function that
+ * trusts that many hops from the socket (the client is that many entries from the end of
+ * X-Forwarded-For). A plain number is not passed on: this Fastify trusts no hop at all for one.
+ * Never `true`, which would believe the whole header, written by the client itself.
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export interface ExternalOidcConfig {
   /** Compared with the access token's `iss` exactly; its discovery document names the JWKS. */
@@ -100,6 +117,61 @@ const publicUrlVar = urlVar(['http:', 'https:'], 'https://portal.example.com')
   )
   .transform((value) => new URL(value).origin);
 
+/** The names proxy-addr (Fastify's `trustProxy`) knows besides addresses and ranges. */
+const PROXY_ADDRESS_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_ADDRESS_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_USE =
+  'give the number of proxies in front of the server (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.0/8,127.0.0.1)';
+
+const trustProxyVar = z.string().transform((value, context): TrustProxy => {
+  const trimmed = value.trim().toLowerCase();
+  if (trimmed === 'false' || trimmed === '0') return false;
+  if (trimmed === 'true') {
+    context.addIssue({
+      code: 'custom',
+      message: `must not be true: that believes every X-Forwarded-For hop, which the client writes itself; ${TRUST_PROXY_USE}`,
+    });
+    return z.NEVER;
+  }
+  if (/^\d{1,2}$/.test(trimmed)) {
+    const hops = Number(trimmed);
+    return (_address, hop) => hop < hops;
+  }
+  const entries = trimmed.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `${bad.map((entry) => `"${entry}"`).join(', ')} is neither a hop count nor an address or CIDR range; ${TRUST_PROXY_USE}`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+// The value is a secret: messages never repeat it.
+const keyEncryptionKeyVar = z.string().transform((value, context) => {
+  const key = KeyEncryptionKey.parse(value);
+  if (key === undefined) {
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be 32 random bytes written as 64 hex digits or as base64 (for example the output of `openssl rand -hex 32`)',
+    });
+    return z.NEVER;
+  }
+  return key;
+});
+
 const databaseVar = z
   .string()
   .optional()
@@ -122,7 +194,11 @@ const envSchema = z.object({
   LOG_LEVEL: optionalVar(oneOf(LOG_LEVELS)),
   NODE_ENV: optionalVar(oneOf(NODE_ENVS)),
   DEMO_DATA: optionalVar(booleanVar),
-  TRUST_PROXY: optionalVar(booleanVar),
+  TRUST_PROXY: optionalVar(trustProxyVar),
+  DEV_REDIRECT_ORIGIN: optionalVar(urlVar(['http:', 'https:'], 'http://localhost:5173')).transform((value) =>
+    value === undefined ? undefined : new URL(value).origin,
+  ),
+  KEY_ENCRYPTION_KEY: optionalVar(keyEncryptionKeyVar),
   OIDC_ISSUER: optionalVar(urlVar(['https:', 'http:'], 'https://example.okta.com/oauth2/default')),
   OIDC_CLIENT_ID: optionalVar(z.string().max(200)),
   // Audiences are URIs, not always web addresses (Okta's `api://default`).
@@ -136,8 +212,27 @@ type Env = z.infer<typeof envSchema>;
 /** Rules between variables, checked once each variable is valid on its own. */
 function crossProblems(values: Env, nodeEnv: NodeEnv): string[] {
   const problems: string[] = [];
-  if (values.FAKE_AUTH === true && nodeEnv === 'production') {
-    problems.push('FAKE_AUTH: must not be true when NODE_ENV is production (anyone could sign in as anyone)');
+  if (nodeEnv === 'production') {
+    if (values.FAKE_AUTH === true) {
+      problems.push(
+        'FAKE_AUTH: must not be true when NODE_ENV is production (anyone could sign in as anyone)',
+      );
+    }
+    if (values.DEMO_DATA === true) {
+      problems.push(
+        'DEMO_DATA: must not be true when NODE_ENV is production (demo accounts have a public password, and the outbox would show account links)',
+      );
+    }
+    if (values.DEV_REDIRECT_ORIGIN !== undefined) {
+      problems.push(
+        'DEV_REDIRECT_ORIGIN: must not be set when NODE_ENV is production (it is for the Vite dev server)',
+      );
+    }
+    if (values.KEY_ENCRYPTION_KEY === undefined) {
+      problems.push(
+        'KEY_ENCRYPTION_KEY: must be set when NODE_ENV is production, to encrypt the signing keys stored in the database (64 hex digits, e.g. `openssl rand -hex 32`)',
+      );
+    }
   }
   if (values.OIDC_ISSUER !== undefined && values.OIDC_CLIENT_ID === undefined) {
     problems.push('OIDC_CLIENT_ID: must be set when OIDC_ISSUER is');
@@ -169,8 +264,10 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     fakeAuth: values.FAKE_AUTH ?? false,
     logLevel: values.LOG_LEVEL ?? 'info',
     nodeEnv,
-    demoData: values.DEMO_DATA ?? nodeEnv !== 'production',
+    demoData: values.DEMO_DATA ?? false,
     trustProxy: values.TRUST_PROXY ?? false,
+    devRedirectOrigin: values.DEV_REDIRECT_ORIGIN,
+    keyEncryptionKey: values.KEY_ENCRYPTION_KEY,
     externalOidc:
       values.OIDC_ISSUER === undefined || values.OIDC_CLIENT_ID === undefined
         ? undefined

@@ -1,7 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +97,11 @@ describe('server.ts, the process entry', () => {
 
   it('starts with demo data, prints the URL and the sign-ins, serves, and stops cleanly on SIGTERM', async () => {
     const port = await freePort();
-    const env = { PORT: String(port), DATABASE_URL: `sqlite:${join(workdir, 'demo.sqlite')}` };
+    const env = {
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(workdir, 'demo.sqlite')}`,
+      DEMO_DATA: 'true',
+    };
     const started = start(env, workdir);
     await waitFor(started, 'internal.support@provider.demo');
     expect(started.stdout()).toContain(`open http://localhost:${port}`);
@@ -120,21 +124,36 @@ describe('server.ts, the process entry', () => {
     expect(again.stdout()).not.toContain('seeding demo data');
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+
+    // The keys it stored are sealed with the development key file next to the database: another key
+    // stops the start with one clear line.
+    const keyFile = join(workdir, 'key-encryption.key');
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const otherKey = 'b'.repeat(64);
+    const wrongKey = start({ ...env, KEY_ENCRYPTION_KEY: otherKey }, workdir);
+    expect(await wrongKey.exited).toBe(1);
+    const lines = wrongKey.stderr().trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^merchant-portal: KEY_ENCRYPTION_KEY does not open the stored key /);
+    expect(wrongKey.stderr() + wrongKey.stdout()).not.toContain(otherKey);
+    expect(wrongKey.stdout()).not.toContain(readFileSync(keyFile, 'utf8').trim());
   });
 
-  it('prints no sign-ins without demo data', async () => {
+  it('refuses to start in production without KEY_ENCRYPTION_KEY, or with demo data', async () => {
+    const started = start({ NODE_ENV: 'production', DEMO_DATA: 'true' }, workdir);
+    expect(await started.exited).toBe(1);
+    expect(started.stderr()).toContain('KEY_ENCRYPTION_KEY: must be set when NODE_ENV is production');
+    expect(started.stderr()).toContain('DEMO_DATA: must not be true when NODE_ENV is production');
+  });
+
+  it('seeds nothing and prints no sign-ins on a plain start', async () => {
     const port = await freePort();
     const started = start(
-      {
-        PORT: String(port),
-        DATABASE_URL: `sqlite:${join(workdir, 'empty.sqlite')}`,
-        DEMO_DATA: 'false',
-        BRAND: 'rbc',
-      },
+      { PORT: String(port), DATABASE_URL: `sqlite:${join(workdir, 'empty.sqlite')}`, BRAND: 'rbc' },
       workdir,
     );
     await waitFor(started, 'Merchant portal listening');
     expect(started.stdout()).not.toContain('Demo sign-ins');
+    expect(started.stdout()).not.toContain('seeding demo data');
     const answer = await fetch(`http://127.0.0.1:${port}/api/public-config`);
     expect(await answer.json()).toMatchObject({ brand: 'rbc', demo: false, locales: ['en', 'fr-CA'] });
     started.child.kill('SIGTERM');

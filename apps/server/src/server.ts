@@ -1,6 +1,8 @@
 import { pino } from 'pino';
 import type { Logger } from 'pino';
 import { buildApp } from './app.js';
+import { resolveKeyEncryptionKey } from './auth/key-encryption.js';
+import { protectStoredKeys } from './auth/keys.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
@@ -44,6 +46,7 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Database
   }
   try {
     await migrateToLatest(database.db);
+    await protectStoredKeys(database.db, await keyEncryptionKey(config, logger));
     if (config.demoData && (await isDatabaseEmpty(database.db))) {
       logger.info('empty database: seeding demo data');
       await seedDemoData(database.db, { size: 'small' });
@@ -54,6 +57,17 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Database
     fail(messageOf(error));
   }
   return database;
+}
+
+async function keyEncryptionKey(config: Config, logger: Logger) {
+  const { key, developmentFile } = await resolveKeyEncryptionKey(config);
+  if (developmentFile !== undefined) {
+    logger.warn(
+      { file: developmentFile },
+      'KEY_ENCRYPTION_KEY is not set: the stored keys are encrypted with the key in this file',
+    );
+  }
+  return key;
 }
 
 function printWelcome(config: Config, port: number): void {

@@ -648,12 +648,13 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
     }
   });
 
-  it('accepts the Vite dev server as a redirect target in development only', async () => {
-    const production = await start(undefined, { nodeEnv: 'production' });
-    const development = await start(undefined, { nodeEnv: 'development' });
+  it('accepts the Vite dev server as a redirect target only when DEV_REDIRECT_ORIGIN names it', async () => {
+    // Development alone is not asking: a plain start accepts only PUBLIC_URL.
+    const plain = await start(undefined, { nodeEnv: 'development' });
+    const asked = await start(undefined, { devRedirectOrigin: 'http://localhost:5173' });
     for (const [started, expected] of [
-      [production, 400],
-      [development, 303],
+      [plain, 400],
+      [asked, 303],
     ] as const) {
       const query = new URLSearchParams({
         client_id: PORTAL_CLIENT_ID,
@@ -664,7 +665,7 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
         code_challenge_method: 'S256',
       });
       const response = await fetch(`${started.base}/oidc/auth?${query.toString()}`, { redirect: 'manual' });
-      expect(response.status, started.config.nodeEnv).toBe(expected);
+      expect(response.status, String(started.config.devRedirectOrigin)).toBe(expected);
     }
   });
 });

@@ -41,9 +41,6 @@ export const SIGN_IN_LIFETIME_SECONDS = 12 * 60 * 60;
 const INTERACTION_TTL_SECONDS = 30 * 60;
 const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 
-/** The Vite dev server (`npm run dev` in apps/web), allowed as a client origin in development only. */
-const VITE_DEV_ORIGIN = 'http://localhost:5173';
-
 export function identityProviderIssuer(config: Pick<Config, 'publicUrl'>): string {
   return `${config.publicUrl}${OIDC_MOUNT_PATH}`;
 }
@@ -53,9 +50,14 @@ export function apiResourceIndicator(config: Pick<Config, 'publicUrl'>): string 
   return `${config.publicUrl}/api`;
 }
 
-/** Origins the portal runs on: the public URL, and the Vite dev server in development. */
-function portalOrigins(config: Pick<Config, 'publicUrl' | 'nodeEnv'>): string[] {
-  return [...new Set([config.publicUrl, ...(config.nodeEnv === 'development' ? [VITE_DEV_ORIGIN] : [])])];
+/** Origins the portal runs on: the public URL, and the Vite dev server when DEV_REDIRECT_ORIGIN names it. */
+function portalOrigins(config: Pick<Config, 'publicUrl' | 'devRedirectOrigin'>): string[] {
+  return [
+    ...new Set([
+      config.publicUrl,
+      ...(config.devRedirectOrigin === undefined ? [] : [config.devRedirectOrigin]),
+    ]),
+  ];
 }
 
 /**
@@ -67,7 +69,7 @@ export async function providerPublicJwks(db: Kysely<Database>): Promise<{ keys: 
   return { keys: [key.publicJwk] };
 }
 
-function portalClient(config: Pick<Config, 'publicUrl' | 'nodeEnv'>): ClientMetadata {
+function portalClient(config: Pick<Config, 'publicUrl' | 'devRedirectOrigin'>): ClientMetadata {
   const origins = portalOrigins(config);
   return {
     client_id: PORTAL_CLIENT_ID,
@@ -135,7 +137,7 @@ async function loadOrCreateGrant(ctx: KoaContextWithOIDC, apiResource: string): 
 }
 
 interface IdentityProviderOptions {
-  config: Pick<Config, 'publicUrl' | 'nodeEnv' | 'brand' | 'trustProxy'>;
+  config: Pick<Config, 'publicUrl' | 'devRedirectOrigin' | 'brand' | 'trustProxy'>;
   db: Kysely<Database>;
   log: FastifyBaseLogger;
 }
@@ -242,7 +244,7 @@ export async function createIdentityProvider({
     }
   });
   // Behind a load balancer the provider needs X-Forwarded-Proto/Host to see the public https URL.
-  provider.proxy = config.trustProxy;
+  provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_ctx: unknown, error: unknown) => {
     log.error({ err: error }, 'identity provider error');
   });
