@@ -52,15 +52,22 @@ export const emailSummarySchema = z.object({
 });
 export type EmailSummary = z.infer<typeof emailSummarySchema>;
 
-/** One message with what it says, exactly as rendered when it was queued. */
 /**
- * One message. Its HTML and text are null when an SMTP server delivers the mail: messages carry sign-in
- * links (invitations, resets), which no one but the recipient may read. Without SMTP (the demo) the outbox
- * is the delivery, so the content is shown.
+ * Why a message's HTML and text are not shown: `delivered` when an SMTP server delivers the mail (it is
+ * the recipient's); `account-link` for a message that carries someone's account link (invitation,
+ * password reset) outside demo mode (docs/decisions/0007).
+ */
+export const EMAIL_WITHHELD_REASONS = ['delivered', 'account-link'] as const;
+export type EmailWithheldReason = (typeof EMAIL_WITHHELD_REASONS)[number];
+
+/**
+ * One message, exactly as rendered when it was queued. Its HTML and text are null, and `withheld` says
+ * why, when no one but the recipient may read it.
  */
 export const emailDetailSchema = emailSummarySchema.extend({
   html: z.string().nullable(),
   text: z.string().nullable(),
+  withheld: z.enum(EMAIL_WITHHELD_REASONS).nullable(),
 });
 export type EmailDetail = z.infer<typeof emailDetailSchema>;
 

@@ -1,5 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { EmailDetail, EmailListQuery, EmailListResponse, EmailSummary } from '@portal/contracts/emails';
+import type {
+  EmailDetail,
+  EmailListQuery,
+  EmailListResponse,
+  EmailSummary,
+  EmailWithheldReason,
+} from '@portal/contracts/emails';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import { findEmail, listEmails, type EmailSummaryRow } from './outbox-repository.js';
@@ -33,14 +39,36 @@ export async function emailPage(
   return { items: rows.map(summaryOf), pagination: { offset: query.offset, limit: query.limit, total } };
 }
 
+/**
+ * Templates whose link opens no account: a cart link lets a shopper pay, it signs no one in, so provider
+ * staff may read it (docs/decisions/0007). Every other template, and any added later, is treated as
+ * carrying an account link until it is listed here.
+ */
+const NO_ACCOUNT_LINK_TEMPLATES: ReadonlySet<string> = new Set(['cart-link']);
+
+interface OutboxReading {
+  /** An SMTP server delivers the mail: every message is its recipient's alone. */
+  readonly delivered: boolean;
+  /** The explicit demo mode (DEMO_DATA, refused in production): the outbox stands in for a mailbox. */
+  readonly demo: boolean;
+}
+
+/** Why provider staff may not read this message's content; null when they may. */
+function withheldReason(template: string, reading: OutboxReading): EmailWithheldReason | null {
+  if (reading.delivered) return 'delivered';
+  if (!reading.demo && !NO_ACCOUNT_LINK_TEMPLATES.has(template)) return 'account-link';
+  return null;
+}
+
 export async function emailDetail(
   db: Kysely<Database>,
   id: string,
-  { showContent }: { showContent: boolean },
+  reading: OutboxReading,
 ): Promise<EmailDetail> {
   const row = await findEmail(db, id);
   if (row === undefined) throw notFound('No e-mail with this id');
-  return showContent
-    ? { ...summaryOf(row), html: row.html, text: row.text }
-    : { ...summaryOf(row), html: null, text: null };
+  const withheld = withheldReason(row.template, reading);
+  return withheld === null
+    ? { ...summaryOf(row), html: row.html, text: row.text, withheld }
+    : { ...summaryOf(row), html: null, text: null, withheld };
 }

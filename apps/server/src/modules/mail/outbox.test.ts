@@ -5,6 +5,8 @@ import { emailDetailSchema, emailListResponseSchema } from '@portal/contracts/em
 import { seedDemoData } from '../../db/seed/seed.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
+import { FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
+import type { Config } from '../../config.js';
 import { authHeader, testConfig } from '../../test/tokens.js';
 import { queueEmail } from './queue-email.js';
 import { renderEmail } from './render-email.js';
@@ -86,15 +88,15 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     expect(refused.statusCode).toBe(400);
   });
 
-  it('shows one message with its HTML (values escaped) and text', async () => {
+  it('shows a cart link message with its HTML (values escaped) and text', async () => {
     const response = await testApp.app.inject({
       method: 'GET',
-      url: `/api/emails/${ids[1]}`,
+      url: `/api/emails/${ids[0]}`,
       headers: staff,
     });
     expect(response.statusCode).toBe(200);
     const email = dataResponseSchema(emailDetailSchema).parse(response.json()).data;
-    expect(email).toMatchObject({ to: 'new.user@merchant.example', subject: 'You are invited' });
+    expect(email).toMatchObject({ to: 'Ann.Shopper@example.com', subject: 'Your cart', withheld: null });
     expect(email.html).toContain('Hello &lt;friend&gt;');
     expect(email.text).toContain('Open: https://portal.example.com/x');
     const missing = await testApp.app.inject({
@@ -128,7 +130,12 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
       const response = await smtpApp.app.inject({ method: 'GET', url: `/api/emails/${id}`, headers });
       expect(response.statusCode).toBe(200);
       const email = dataResponseSchema(emailDetailSchema).parse(response.json()).data;
-      expect(email).toMatchObject({ subject: 'You are invited', html: null, text: null });
+      expect(email).toMatchObject({
+        subject: 'You are invited',
+        html: null,
+        text: null,
+        withheld: 'delivered',
+      });
       expect(response.body).not.toContain('https://x.example/a');
     } finally {
       await smtpApp.close();
@@ -147,5 +154,99 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     }
     const anonymous = await testApp.app.inject({ method: 'GET', url: '/api/emails' });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe.each(TEST_DIALECTS)('account links in the outbox (%s)', (dialect) => {
+  const ADMIN_EMAIL = 'internal.admin@provider.demo';
+  const ACTIVATION_URL = 'https://portal.example.com/activate/activation-token-0123456789';
+  const ACCOUNT_LINK = /\/(?:activate|password\/reset)\//;
+
+  /** A reset of the provider's own admin, asked for by anyone, and an invitation, as the server queues them. */
+  async function appWithAccountLinks(config: Config): Promise<TestApp> {
+    const testApp = await buildTestApp({ dialect, config });
+    await seedDemoData(testApp.database.db, { size: 'small' });
+    await testApp.database.db.deleteFrom('outbound_emails').execute();
+    const forgot = await testApp.app.inject({
+      method: 'POST',
+      url: FORGOT_PASSWORD_PATH,
+      payload: { email: ADMIN_EMAIL },
+    });
+    expect(forgot.statusCode).toBe(202);
+    await queueEmail(testApp.database.db, {
+      merchantId: null,
+      to: 'new.user@merchant.example',
+      template: 'invitation',
+      locale: 'en',
+      message: renderEmail(
+        {
+          subject: 'You are invited',
+          heading: 'Hi',
+          paragraphs: [],
+          action: { label: 'Activate', url: ACTIVATION_URL },
+        },
+        'bread',
+      ),
+    });
+    await testApp.app.mail.deliverPending();
+    return testApp;
+  }
+
+  /** Everything a provider role can read of the outbox: the list, then every message. */
+  async function readOutbox(testApp: TestApp, config: Config, role: 'INTERNAL_ADMIN' | 'INTERNAL_SUPPORT') {
+    const headers = await authHeader(testApp.database, config, { role });
+    const list = await testApp.app.inject({ method: 'GET', url: '/api/emails', headers });
+    expect(list.statusCode).toBe(200);
+    const { items } = emailListResponseSchema.parse(list.json()).data;
+    const details = [];
+    for (const item of items) {
+      const detail = await testApp.app.inject({ method: 'GET', url: `/api/emails/${item.id}`, headers });
+      expect(detail.statusCode).toBe(200);
+      details.push({
+        body: detail.body,
+        email: dataResponseSchema(emailDetailSchema).parse(detail.json()).data,
+      });
+    }
+    return { listBody: list.body, details };
+  }
+
+  it('never shows an invitation or reset link to provider staff outside demo mode', async () => {
+    const config = testConfig({ demoData: false, smtpUrl: undefined });
+    const testApp = await appWithAccountLinks(config);
+    try {
+      for (const role of ['INTERNAL_SUPPORT', 'INTERNAL_ADMIN'] as const) {
+        const { listBody, details } = await readOutbox(testApp, config, role);
+        expect(details.map(({ email }) => email.template).toSorted(), role).toEqual([
+          'invitation',
+          'password-reset',
+        ]);
+        expect(listBody, role).not.toMatch(ACCOUNT_LINK);
+        for (const { body, email } of details) {
+          expect(email, `${role} ${email.template}`).toMatchObject({
+            html: null,
+            text: null,
+            withheld: 'account-link',
+          });
+          expect(body, `${role} ${email.template}`).not.toMatch(ACCOUNT_LINK);
+          expect(body).not.toContain('activation-token-0123456789');
+        }
+      }
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  it('shows them in the explicit demo mode, where the outbox stands in for a mailbox', async () => {
+    const config = testConfig({ demoData: true, smtpUrl: undefined });
+    const testApp = await appWithAccountLinks(config);
+    try {
+      const { details } = await readOutbox(testApp, config, 'INTERNAL_SUPPORT');
+      for (const { email } of details) {
+        expect(email.withheld).toBeNull();
+        expect(email.text).toMatch(ACCOUNT_LINK);
+      }
+    } finally {
+      await testApp.close();
+    }
   });
 });

@@ -13,12 +13,12 @@ import { emailDetail, emailPage } from './outbox-service.js';
 
 /**
  * The outbox for provider staff: every message the portal queued, of every merchant, with its delivery
- * state. The outbox page reads it; without SMTP it is where invitation and cart links are followed.
+ * state. Without SMTP it is where cart links are followed, and in demo mode invitation and reset links
+ * too; no one else's account link is ever shown otherwise (docs/decisions/0007).
  */
 export const outboxRoutes: AppModule = (app, { config, database }, done) => {
   const { db } = database;
-  // Delivered mail stays the recipient's: its sign-in links are not for provider staff to read.
-  const showContent = config.smtpUrl === undefined;
+  const reading = { delivered: config.smtpUrl !== undefined, demo: config.demoData };
 
   app.get(
     EMAILS_PATH,
@@ -40,12 +40,12 @@ export const outboxRoutes: AppModule = (app, { config, database }, done) => {
       config: { access: { page: 'outbox' } },
       schema: {
         tags: ['emails'],
-        summary: 'One message with its HTML and text (null when SMTP delivers the mail)',
+        summary: 'One message with its HTML and text (null, with the reason, when they are withheld)',
         params: z.strictObject({ emailId: z.uuid() }),
         response: { 200: dataResponseSchema(emailDetailSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => ({ data: await emailDetail(db, request.params.emailId, { showContent }) }),
+    async (request) => ({ data: await emailDetail(db, request.params.emailId, reading) }),
   );
 
   done();

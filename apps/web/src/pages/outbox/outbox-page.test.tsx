@@ -1,8 +1,8 @@
 import { EMAIL_PATH, EMAILS_PATH, type EmailDetail } from '@portal/contracts/emails';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app';
+import { RBC_CONFIG, renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 
 const api = setUpTestApi();
@@ -26,6 +26,7 @@ function fakeEmail(index: number, overrides: Partial<EmailDetail> = {}): EmailDe
     sentAt: null,
     createdAt,
     related: null,
+    withheld: null,
     html: `<!doctype html><p>Hello ${index}</p><a href="${LINK}">Activate</a><script>alert(1)</script>`,
     text: `Hello ${index}\n\nActivate your account: ${LINK}\n`,
     ...overrides,
@@ -49,7 +50,7 @@ function installOutboxApi(emails: readonly EmailDetail[]) {
       const limit = Number(query.get('limit') ?? 25);
       const items = matching
         .slice(offset, offset + limit)
-        .map(({ html: _h, text: _t, ...summary }) => summary);
+        .map(({ html: _h, text: _t, withheld: _w, ...summary }) => summary);
       return HttpResponse.json({ data: { items, pagination: { offset, limit, total: matching.length } } });
     }),
     http.get(EMAIL_PATH, ({ params }) => {
@@ -136,7 +137,7 @@ describe('the outbox', () => {
 
   it('says why a message delivered by the mail server shows no content', async () => {
     api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
-    const delivered = fakeEmail(0, { status: 'SENT', html: null, text: null });
+    const delivered = fakeEmail(0, { status: 'SENT', html: null, text: null, withheld: 'delivered' });
     installOutboxApi([delivered]);
     const { user } = await renderApp('/internal/outbox');
     const rows = await rowsShown(1);
@@ -145,6 +146,39 @@ describe('the outbox', () => {
     expect(await within(drawer).findByText(/Its content is not shown here/)).toBeTruthy();
     expect(within(drawer).queryByRole('tab', { name: 'Text version' })).toBeNull();
     expect(within(drawer).queryByRole('link', { name: LINK })).toBeNull();
+  });
+
+  it('says that account links are never shown outside demo mode, and why one message shows nothing', async () => {
+    api.signInAs({ role: 'INTERNAL_SUPPORT', merchantId: NORTHWIND.id });
+    const reset = fakeEmail(0, {
+      template: 'password-reset',
+      html: null,
+      text: null,
+      withheld: 'account-link',
+    });
+    installOutboxApi([reset]);
+    const { user } = await renderApp('/internal/outbox');
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Account links are not shown')).toBeTruthy();
+    expect(within(notice).getByText(/only their recipient may read them/)).toBeTruthy();
+    expect(screen.queryByText(/Demo mode/)).toBeNull();
+
+    const rows = await rowsShown(1);
+    await user.click(within(rows[0] as HTMLElement).getByText('person0@example.com'));
+    const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
+    expect(await within(drawer).findByText(/carries its recipient's account link/)).toBeTruthy();
+    expect(within(drawer).queryByRole('link', { name: LINK })).toBeNull();
+  });
+
+  it('warns in demo mode that account links are shown, in English and in French', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+    installOutboxApi(emails);
+    const { i18n } = await renderApp('/internal/outbox', { ...RBC_CONFIG, demo: true });
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Demo mode: account links are shown')).toBeTruthy();
+    expect(within(notice).getByText(/a production portal never shows them/)).toBeTruthy();
+    await act(() => i18n.changeLanguage('fr-CA'));
+    expect(await within(notice).findByText('Mode démo : les liens de compte sont affichés')).toBeTruthy();
   });
 
   it('is not offered to merchant users', async () => {

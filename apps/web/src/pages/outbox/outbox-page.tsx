@@ -14,6 +14,7 @@ import { useListPaging } from '../../components/data-table/use-list-paging';
 import { PageTitle } from '../../components/page-title';
 import { useEmailPage, type EmailAnswer } from '../../features/outbox/api/outbox-api';
 import { EmailDrawer, EmailStatusBadge } from '../../features/outbox/components/email-drawer';
+import { OutboxNotice } from '../../features/outbox/components/outbox-notice';
 import { outboxListUrl, outboxPageQuery } from '../../features/outbox/list-params';
 import { useFormatters } from '../../features/transactions/use-formatters';
 import { useListState } from '../../lib/url-state/list-state';
@@ -33,8 +34,8 @@ const noSort = () => undefined;
 
 /**
  * The outbox (provider staff): every e-mail the portal queued, of every merchant, newest first, with
- * its delivery state. Opening one shows its text with clickable links and its HTML, so that the demo
- * and the browser tests follow invitation and cart links without a mail server.
+ * its delivery state. Opening one shows its text with clickable links and its HTML, so that cart links,
+ * and in demo mode invitation and reset links, are followed without a mail server.
  */
 export function Component() {
   const { t, i18n } = useTranslation('outbox');
@@ -83,6 +84,7 @@ export function Component() {
     <Stack gap="md">
       <PageTitle page="outbox" />
       <Text size="sm">{t('intro')}</Text>
+      <OutboxNotice />
       <FilterBar
         label={t('list.filterLabel')}
         activeCount={activeCount}

@@ -53,7 +53,9 @@ function Message({
         ))}
       </dl>
       {email.text === null || email.html === null ? (
-        <Text c="dimmed">{t('detail.withheld')}</Text>
+        <Text c="dimmed">
+          {email.withheld === 'account-link' ? t('detail.withheldAccountLink') : t('detail.withheld')}
+        </Text>
       ) : (
         // The text first; the HTML only when asked for (an inactive tab is not mounted).
         <Tabs defaultValue="text" keepMounted={false}>
