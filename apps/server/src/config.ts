@@ -47,7 +47,7 @@ export interface Config {
  * X-Forwarded-For). A plain number is not passed on: this Fastify trusts no hop at all for one.
  * Never `true`, which would believe the whole header, written by the client itself.
  */
-export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
+type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export interface ExternalOidcConfig {
   /** Compared with the access token's `iss` exactly; its discovery document names the JWKS. */

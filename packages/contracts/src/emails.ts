@@ -57,7 +57,7 @@ export type EmailSummary = z.infer<typeof emailSummarySchema>;
  * the recipient's); `account-link` for a message that carries someone's account link (invitation,
  * password reset) outside demo mode (docs/decisions/0007).
  */
-export const EMAIL_WITHHELD_REASONS = ['delivered', 'account-link'] as const;
+const EMAIL_WITHHELD_REASONS = ['delivered', 'account-link'] as const;
 export type EmailWithheldReason = (typeof EMAIL_WITHHELD_REASONS)[number];
 
 /**

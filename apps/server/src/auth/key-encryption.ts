@@ -11,7 +11,7 @@ const TAG_BYTES = 16;
 const CIPHER = 'aes-256-gcm';
 /** Marks encrypted material; clear material is a JSON JWK or a base64url secret, neither has a colon first. */
 const PREFIX = 'aes256gcm:';
-export const KEY_ENCRYPTION_KEY_FILE = 'key-encryption.key';
+const KEY_ENCRYPTION_KEY_FILE = 'key-encryption.key';
 
 /** The stored material does not open with this key: another key sealed it, or it was altered. */
 export class KeyDecryptionError extends Error {
