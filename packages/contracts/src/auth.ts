@@ -8,6 +8,12 @@ export const PORTAL_APP_ID = 'merchant-portal';
 
 export const TOKEN_EXCHANGE_PATH = '/api/auth/org/token/exchange';
 
+/**
+ * Sign-out on the server (bearer: the portal token; 204): ends the sign-in the token belongs to, so that
+ * every portal token of that sign-in is refused from then on (401) and its provider tokens stop renewing.
+ */
+export const LOGOUT_PATH = '/api/auth/logout';
+
 /** Body of `POST /api/auth/org/token/exchange`; the provider's access token is the bearer (specification §7). */
 export const tokenExchangeRequestSchema = z.strictObject({
   appID: z.string().min(1).max(100),
@@ -21,7 +27,3 @@ export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
 
 /** The portal token's lifetime; the portal renews the provider's tokens and exchanges again before it ends. */
 export const PORTAL_TOKEN_TTL_SECONDS = 15 * 60;
-
-/** Failed sign-ins in a row that lock an account, and for how long (issue: users and passwords). */
-export const MAX_FAILED_SIGN_INS = 10;
-export const LOCKOUT_MINUTES = 15;

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * portal's page `/login/:interactionId` (PUBLIC_PATHS.signIn); the page asks the server what the
  * interaction needs, then posts a plain HTML form (`application/x-www-form-urlencoded`, fields
  * SIGN_IN_FORM_FIELDS) back to the same path. The server answers with a 303: onwards to the provider, or
- * back to the page with `?error=<SignInError>` (and `&until=<ISO date-time>` when locked).
+ * back to the page with `?error=<SignInError>` (and `&until=<ISO date-time>` when throttled).
  */
 
 /** `GET` this with the interaction id: 200 with InteractionDetails, or 404 when unknown or expired. */
@@ -25,15 +25,16 @@ export const SIGN_IN_FORM_FIELDS = { email: 'email', password: 'password' } as c
 
 /**
  * Why the sign-in page is shown again:
- * - `invalid`: wrong e-mail or password (the same answer whether or not the e-mail exists);
- * - `locked`: too many failures in a row; `until` says when the lock ends;
- * - `disabled`: right password, but the account is not active;
+ * - `invalid`: the e-mail and password do not sign in: the one answer whatever the account's state
+ *   (unknown, not active, no password yet, wrong password), so that it tells nothing about accounts;
+ * - `throttled`: too many failures for this e-mail from this address, or from this address at all;
+ *   `until` says when the next attempt may come (the same for every e-mail, known or not);
  * - `expired`: the sign-in took too long or its cookie is missing: start again from /login;
  * - `rate_limited`: too many attempts from this address; wait a minute.
  */
-export const SIGN_IN_ERRORS = ['invalid', 'locked', 'disabled', 'expired', 'rate_limited'] as const;
+export const SIGN_IN_ERRORS = ['invalid', 'throttled', 'expired', 'rate_limited'] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
 /** Query parameters of `/login/:interactionId` after a refused attempt. */
 export const SIGN_IN_ERROR_PARAM = 'error';
-export const SIGN_IN_LOCKED_UNTIL_PARAM = 'until';
+export const SIGN_IN_RETRY_AT_PARAM = 'until';

@@ -10,7 +10,8 @@ import type { Scope } from '@portal/contracts/scopes';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { forbidden, notFound, unauthorized } from '../http/app-error.js';
-import { verifyPortalToken } from './portal-token.js';
+import { verifyPortalToken, type VerifiedPortalToken } from './portal-token.js';
+import { sessionStanding } from './sign-in-sessions.js';
 
 /**
  * What a route lets through (docs/auth.md, "The server enforces access"):
@@ -31,6 +32,8 @@ export interface Principal {
   /** The token's merchant; null while provider staff have not chosen one (the all-zero id). */
   readonly merchantId: string | null;
   readonly isProviderStaff: boolean;
+  /** The sign-in session of the token (sign-in-sessions.ts), which sign-out ends. */
+  readonly sessionId: string;
 }
 
 declare module 'fastify' {
@@ -66,6 +69,23 @@ function refuseUnauthenticated(reply: FastifyReply, message: string, invalidToke
   // RFC 6750: a 401 names the scheme, and says when the token itself was the problem.
   reply.header('WWW-Authenticate', invalidToken ? 'Bearer error="invalid_token"' : 'Bearer');
   throw unauthorized(message);
+}
+
+/**
+ * Whether the token's sign-in still stands, read from the database at every request (never cached, so
+ * that every instance sees a change at once): its session has not ended (sign-out, password reset or
+ * change), its user is still ACTIVE (not removed) and still has the token's role (a changed role
+ * refuses the older tokens; the portal then exchanges again and gets the new role's scopes).
+ */
+async function signInStands(database: DatabaseHandle, token: VerifiedPortalToken): Promise<boolean> {
+  const standing = await sessionStanding(database.db, token.sessionId);
+  return (
+    standing !== undefined &&
+    standing.userId === token.userId &&
+    !standing.ended &&
+    standing.status === 'ACTIVE' &&
+    standing.role === token.role
+  );
 }
 
 /** A token that fails verification, as opposed to a database that fails to give the key (503). */
@@ -155,6 +175,10 @@ export function registerAccessControl(
       );
       refuseUnauthenticated(reply, 'The token is not valid or has expired', true);
     }
+    if (!(await signInStands(database, verified))) {
+      request.log.info({ userId: verified.userId }, 'portal token of an ended sign-in refused');
+      refuseUnauthenticated(reply, 'The sign-in has ended', true);
+    }
     if (!hasAllScopes(verified.scopes, required)) throw forbidden();
 
     principals.set(request, {
@@ -165,6 +189,7 @@ export function registerAccessControl(
       tenantId: verified.tenantId,
       merchantId: verified.merchantId,
       isProviderStaff: isProviderRole(verified.role),
+      sessionId: verified.sessionId,
     });
   });
 }

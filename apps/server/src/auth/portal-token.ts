@@ -35,9 +35,13 @@ export function apiAudience(config: UrlConfig): string {
   return `${config.publicUrl}/api`;
 }
 
-/** The claims the server signs: the contract's shape plus the role, which the server's checks need. */
+/**
+ * The claims the server signs: the contract's shape plus what the server's checks need: the role, and
+ * the sign-in session (`sid`, sign-in-sessions.ts) that the token belongs to.
+ */
 const signedClaimsSchema = portalTokenClaimsSchema.extend({
   role: z.enum(ROLES),
+  sid: z.string().min(1),
   jti: z.string().min(1),
 });
 
@@ -50,6 +54,8 @@ export interface PortalTokenSubject {
   tenantId: string | null;
   /** Null until provider staff choose a merchant. */
   merchantId: string | null;
+  /** The sign-in session (sign_in_sessions.id) the token belongs to. */
+  sessionId: string;
 }
 
 export interface VerifiedPortalToken extends PortalTokenSubject {
@@ -74,6 +80,7 @@ export async function signPortalToken(
     uid: subject.userId,
     merchantID: merchantId,
     role: subject.role,
+    sid: subject.sessionId,
   })
     .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: key.kid, typ: PORTAL_TOKEN_TYPE })
     .setIssuer(portalTokenIssuer(config))
@@ -85,7 +92,10 @@ export async function signPortalToken(
     .sign(key.privateKey);
 }
 
-/** Rejects (with jose's or zod's error) a token that is not a valid, unexpired portal token. */
+/**
+ * Rejects (with jose's or zod's error) a token that is not a valid, unexpired portal token. The token
+ * alone says nothing about whether its session or user still stands: the access check asks the database.
+ */
 export async function verifyPortalToken(
   db: Kysely<Database>,
   config: UrlConfig,
@@ -108,6 +118,7 @@ export async function verifyPortalToken(
     scopes: claims.scp,
     tenantId: claims.tenantID === NO_TENANT_ID ? null : claims.tenantID,
     merchantId: claims.merchantID === NO_MERCHANT_ID ? null : claims.merchantID,
+    sessionId: claims.sid,
     tokenId: claims.jti,
     // jwtVerify has checked that `exp` is there (requiredClaims).
     expiresAt: new Date((payload.exp ?? 0) * 1000),

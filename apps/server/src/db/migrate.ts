@@ -7,6 +7,7 @@ import * as transactions from './migrations/0005-transactions.js';
 import * as auditAndMail from './migrations/0006-audit-and-mail.js';
 import * as carts from './migrations/0008-carts.js';
 import * as userTokens from './migrations/0009-user-tokens.js';
+import * as signInSessions from './migrations/0010-sign-in-sessions.js';
 import * as idempotentRequests from './migrations/0012-idempotent-requests.js';
 import type { Database } from './schema.js';
 
@@ -23,6 +24,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-audit-and-mail': auditAndMail,
   '0008-carts': carts,
   '0009-user-tokens': userTokens,
+  '0010-sign-in-sessions': signInSessions,
   '0012-idempotent-requests': idempotentRequests,
 };
 

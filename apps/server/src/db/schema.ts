@@ -54,6 +54,8 @@ export interface Database {
   cart_items: CartItemsTable;
   cart_status_history: CartStatusHistoryTable;
   user_tokens: UserTokensTable;
+  sign_in_sessions: SignInSessionsTable;
+  sign_in_throttles: SignInThrottlesTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -201,7 +203,9 @@ export interface UsersTable {
   status: UserStatus;
   /** argon2id PHC string; null until the user sets a password. */
   password_hash: string | null;
+  /** No longer used: the sign-in throttle (migration 0010) replaced the per-account lock. */
   failed_sign_ins: Generated<number>;
+  /** No longer used: the sign-in throttle (migration 0010) replaced the per-account lock. */
   locked_until: Timestamp | null;
   invited_at: Timestamp | null;
   last_sign_in_at: Timestamp | null;
@@ -232,6 +236,8 @@ export interface OidcModelsTable {
   uid: string | null;
   expires_at: Timestamp | null;
   consumed_at: Timestamp | null;
+  /** The user the row belongs to (payload `accountId`, migration 0010); null for rows of no user. */
+  account_id: string | null;
 }
 
 /** The portal's own error reports (`POST /api/merchant-portal-backend/log`, migration 0004). */
@@ -439,6 +445,26 @@ export interface UserTokensTable {
   /** Set when the link is used, or replaced by a newer link of the same purpose. */
   used_at: Timestamp | null;
   created_at: Timestamp;
+}
+
+/**
+ * One sign-in (migration 0010): every portal token names its row (`sid`). Ended by sign-out and by a
+ * password reset or change; a token of an ended session is refused at its next request.
+ */
+export interface SignInSessionsTable {
+  id: string;
+  user_id: string;
+  /** The provider's name for the sign-in (the built-in provider's grant id); null when it gives none. */
+  provider_session: string | null;
+  created_at: Timestamp;
+  ended_at: Timestamp | null;
+}
+
+/** Failed sign-ins of one (e-mail, address) pair or one address (migration 0010), keyed by a hash. */
+export interface SignInThrottlesTable {
+  key: string;
+  failures: number;
+  last_failure_at: Timestamp;
 }
 
 /**

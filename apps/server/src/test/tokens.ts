@@ -4,6 +4,7 @@ import type { Brand } from '@portal/contracts/brands';
 import { isProviderRole, ROLE_SCOPES } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
 import { signPortalToken } from '../auth/portal-token.js';
+import { sessionForExchange } from '../auth/sign-in-sessions.js';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
@@ -35,7 +36,7 @@ const MAIN_MERCHANT_OF: Readonly<Record<Brand, string>> = { bread: MAIN_MERCHANT
 /**
  * A real portal token, signed with the server's real key, for a user of that role and merchant: the
  * first such user in the database, or a new ACTIVE one made for the test (so that audit rows and
- * foreign keys find a real user).
+ * foreign keys find a real user), in a sign-in session of its own (as the exchange makes one).
  */
 export async function portalTokenFor(
   database: DatabaseHandle,
@@ -48,10 +49,13 @@ export async function portalTokenFor(
     request.merchantId ?? (provider ? null : await merchantIdByName(db, MAIN_MERCHANT_OF[config.brand]));
   const tenantId = merchantId === null ? null : await tenantIdOf(db, merchantId);
   const user = await findOrCreateUser(db, request.role, provider ? null : merchantId, tenantId);
+  const sessionId = await sessionForExchange(db, user.id, null);
+  if (sessionId === undefined) throw new Error('A session without a provider session cannot have ended');
   return signPortalToken(
     db,
     config,
     {
+      sessionId,
       userId: user.id,
       email: user.email,
       role: request.role,

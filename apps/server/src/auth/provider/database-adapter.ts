@@ -42,6 +42,7 @@ class DatabaseAdapter implements Adapter {
       grant_id: stringOrNull(payload.grantId),
       user_code: stringOrNull(payload.userCode),
       uid: stringOrNull(payload.uid),
+      account_id: stringOrNull(payload.accountId),
       expires_at: expiresIn === undefined ? null : new Date(now + expiresIn * 1000).toISOString(),
       // An upsert replaces the whole object, as oidc-provider's own memory adapter does.
       consumed_at: null,
@@ -103,6 +104,74 @@ class DatabaseAdapter implements Adapter {
     // The provider refuses a consumed code or rotated refresh token by this field (epoch seconds).
     return { ...payload, consumed: Math.floor(Date.parse(row.consumed_at) / 1000) };
   }
+}
+
+const GRANT_MODEL = 'Grant';
+const SESSION_MODEL = 'Session';
+
+/** Whether the provider's grant (one sign-in of the portal) still stands: not revoked, not expired. */
+export async function grantIsLive(db: Kysely<Database>, grantId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('oidc_models')
+    .select('id')
+    .where('model', '=', GRANT_MODEL)
+    .where('id', '=', grantId)
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', new Date().toISOString())]))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Revokes one grant at the provider: the grant and every code and refresh token issued under it. */
+export async function revokeGrant(db: Kysely<Database>, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_models')
+    .where((eb) =>
+      eb.or([eb.and([eb('model', '=', GRANT_MODEL), eb('id', '=', grantId)]), eb('grant_id', '=', grantId)]),
+    )
+    .execute();
+}
+
+/**
+ * Ends every sign-in of a user at the provider: its grants, codes, refresh tokens and provider sessions,
+ * so that no refresh works any more and the next authorization asks for the password. `keepGrantId`
+ * spares one sign-in (a password change keeps the caller's): that grant, what was issued under it, and
+ * the provider session that holds it.
+ */
+export async function endProviderSignIns(
+  db: Kysely<Database>,
+  accountId: string,
+  keepGrantId?: string,
+): Promise<void> {
+  let query = db.deleteFrom('oidc_models').where('account_id', '=', accountId);
+  if (keepGrantId !== undefined) {
+    const keptSessions = (
+      await db
+        .selectFrom('oidc_models')
+        .select(['id', 'payload'])
+        .where('model', '=', SESSION_MODEL)
+        .where('account_id', '=', accountId)
+        .execute()
+    )
+      .filter((row) => sessionHoldsGrant(row.payload, keepGrantId))
+      .map((row) => row.id);
+    query = query
+      .where((eb) => eb.or([eb('model', '!=', GRANT_MODEL), eb('id', '!=', keepGrantId)]))
+      .where((eb) => eb.or([eb('grant_id', 'is', null), eb('grant_id', '!=', keepGrantId)]));
+    if (keptSessions.length > 0) {
+      query = query.where((eb) =>
+        eb.or([eb('model', '!=', SESSION_MODEL), eb('id', 'not in', keptSessions)]),
+      );
+    }
+  }
+  await query.execute();
+}
+
+/** A provider session lists the grant of each client it signed in to under `authorizations`. */
+function sessionHoldsGrant(payload: string, grantId: string): boolean {
+  const { authorizations } = JSON.parse(payload) as {
+    authorizations?: Record<string, { grantId?: unknown } | undefined>;
+  };
+  return Object.values(authorizations ?? {}).some((authorization) => authorization?.grantId === grantId);
 }
 
 function stringOrNull(value: unknown): string | null {

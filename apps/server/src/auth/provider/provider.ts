@@ -33,6 +33,8 @@ export const PORTAL_SCOPE = 'openid profile email offline_access';
 const API_SCOPE = 'openid profile email';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
+/** The claim of the provider's access tokens that names the sign-in: the grant id. */
+export const SIGN_IN_CLAIM = 'sid';
 /**
  * A sign-in lasts a working day at most: the provider session, its grant and the refresh token (whose
  * rotations keep the first one's end) all end then, and the portal sends the user to /login again.
@@ -212,11 +214,13 @@ export async function createIdentityProvider({
     loadExistingGrant: (ctx) => loadOrCreateGrant(ctx, apiResource),
     // Without `prompt=consent` the provider drops `offline_access`; the portal gets refresh tokens anyway.
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    // The e-mail beside `sub`, so that the exchange can treat this provider like an external one.
+    // The e-mail beside `sub`, so that the exchange can treat this provider like an external one, and
+    // the grant as the sign-in's id, which the exchange checks still stands (docs/auth.md, "Sessions").
     extraTokenClaims: async (_ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
       const user = accountId === undefined ? undefined : await findActiveUser(db, accountId);
-      return user === undefined ? undefined : { email: user.email };
+      const grantId = 'grantId' in token ? token.grantId : undefined;
+      return user === undefined ? undefined : { email: user.email, [SIGN_IN_CLAIM]: grantId };
     },
     renderError: renderErrorPage(pageOptions),
     clientBasedCORS: (_ctx, origin, client) =>

@@ -7,7 +7,7 @@ import { PUBLIC_PATHS, href } from '@portal/contracts/routes';
 import {
   INTERACTION_DETAILS_PATH,
   SIGN_IN_ERROR_PARAM,
-  SIGN_IN_LOCKED_UNTIL_PARAM,
+  SIGN_IN_RETRY_AT_PARAM,
   interactionDetailsSchema,
   type InteractionDetails,
   type SignInError,
@@ -18,7 +18,7 @@ import type { AppModule, ModuleOptions } from '../../http/module.js';
 import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider.js';
 import { checkSignIn, unknownUserPasswordHash } from './sign-in.js';
 
-/** Sign-in attempts per client address and minute; the per-account lockout is in sign-in.ts. */
+/** Sign-in attempts per client address and minute; the throttle after failures is in sign-in-throttle.ts. */
 export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const;
 
 const SIGN_IN_BODY_LIMIT_BYTES = 8_192;
@@ -152,14 +152,14 @@ const providerMount: FastifyPluginCallback<{ source: ProviderSource }> = (scope,
   done();
 };
 
-function signInPage(interactionId: string, error: SignInError, until?: string): string {
+function signInPage(interactionId: string, error: SignInError, retryAt?: string): string {
   const query = new URLSearchParams({ [SIGN_IN_ERROR_PARAM]: error });
-  if (until !== undefined) query.set(SIGN_IN_LOCKED_UNTIL_PARAM, until);
+  if (retryAt !== undefined) query.set(SIGN_IN_RETRY_AT_PARAM, retryAt);
   return `${href(PUBLIC_PATHS.signIn, { interactionId })}?${query.toString()}`;
 }
 
-function backToPage(reply: FastifyReply, interactionId: string, error: SignInError, until?: string) {
-  return reply.header('Cache-Control', 'no-store').redirect(signInPage(interactionId, error, until), 303);
+function backToPage(reply: FastifyReply, interactionId: string, error: SignInError, retryAt?: string) {
+  return reply.header('Cache-Control', 'no-store').redirect(signInPage(interactionId, error, retryAt), 303);
 }
 
 /** oidc-provider's error when the interaction cookie is missing or names no live interaction. */
@@ -209,13 +209,16 @@ const signInForm: FastifyPluginCallbackZod<{
         return backToPage(reply, interactionId, 'expired');
       }
 
-      const outcome = await checkSignIn(database.db, request.body.email ?? '', request.body.password ?? '');
+      const outcome = await checkSignIn(database.db, {
+        email: request.body.email ?? '',
+        password: request.body.password ?? '',
+        address: request.ip,
+      });
       switch (outcome.kind) {
         case 'invalid':
-        case 'disabled':
-          return backToPage(reply, interactionId, outcome.kind);
-        case 'locked':
-          return backToPage(reply, interactionId, 'locked', outcome.until);
+          return backToPage(reply, interactionId, 'invalid');
+        case 'throttled':
+          return backToPage(reply, interactionId, 'throttled', outcome.retryAt);
         case 'signed-in': {
           const returnTo = await provider.interactionResult(
             request.raw,

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '@portal/contracts/auth';
 import type { UserStatus } from '@portal/contracts/enums';
 import type { DatabaseHandle } from '../../db/database.js';
 import { openTestDatabase, TEST_DIALECTS } from '../../test/test-database.js';
 import { hashPassword } from '../password.js';
 import { checkSignIn } from './sign-in.js';
+import { ADDRESS_THROTTLE, FAILURE_MEMORY_MS, PAIR_THROTTLE } from './sign-in-throttle.js';
 
 const PASSWORD = 'Correct-Horse-7';
 const NOW = new Date('2026-03-02T09:00:00.000Z');
-const minutesAfter = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+const ATTACKER = '198.51.100.7';
+const OWNER = '203.0.113.20';
+const secondsAfter = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
 describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
   let database: DatabaseHandle;
   let passwordHash: string;
+  let addressCount = 0;
+  /** A fresh address for each test, so that the per-address ceiling of one test leaves the others alone. */
+  const nextAddress = () => `192.0.2.${String((addressCount += 1))}`;
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
@@ -41,7 +46,6 @@ describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
         role: 'INTERNAL_SUPPORT',
         status: overrides.status ?? 'ACTIVE',
         password_hash: overrides.passwordHash === undefined ? passwordHash : overrides.passwordHash,
-        locked_until: null,
         invited_at: null,
         last_sign_in_at: null,
         created_at: NOW.toISOString(),
@@ -51,83 +55,103 @@ describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
     return { id, email };
   }
 
-  function userRow(id: string) {
-    return database.db
-      .selectFrom('users')
-      .select(['failed_sign_ins', 'locked_until', 'last_sign_in_at'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-  }
+  const attempt = (email: string, password: string, address: string, at: Date = NOW) =>
+    checkSignIn(database.db, { email, password, address }, at);
 
   it('signs in with the right password, whatever the case and spaces of the e-mail', async () => {
     const user = await insertUser();
-    const outcome = await checkSignIn(database.db, `  ${user.email.toUpperCase()} `, PASSWORD, NOW);
+    const outcome = await attempt(`  ${user.email.toUpperCase()} `, PASSWORD, nextAddress());
     expect(outcome).toEqual({ kind: 'signed-in', accountId: user.id });
-    expect(await userRow(user.id)).toEqual({
-      failed_sign_ins: 0,
-      locked_until: null,
-      last_sign_in_at: NOW.toISOString(),
-    });
+    const row = await database.db
+      .selectFrom('users')
+      .select('last_sign_in_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.last_sign_in_at).toBe(NOW.toISOString());
   });
 
-  it('answers an unknown e-mail, a user without a password and a wrong password alike', async () => {
+  it('answers every account state alike: unknown, invited, disabled (even with its password), wrong password', async () => {
+    const address = nextAddress();
     const invited = await insertUser({ status: 'INVITED', passwordHash: null });
+    const disabled = await insertUser({ status: 'DISABLED' });
     const user = await insertUser();
-    expect(await checkSignIn(database.db, 'nobody@sign-in.test', PASSWORD, NOW)).toEqual({ kind: 'invalid' });
-    expect(await checkSignIn(database.db, invited.email, PASSWORD, NOW)).toEqual({ kind: 'invalid' });
-    expect(await checkSignIn(database.db, user.email, 'wrong', NOW)).toEqual({ kind: 'invalid' });
+    const outcomes = [
+      await attempt('nobody@sign-in.test', PASSWORD, address),
+      await attempt(invited.email, PASSWORD, address),
+      await attempt(disabled.email, PASSWORD, address),
+      await attempt(disabled.email, 'wrong', address),
+      await attempt(user.email, 'wrong', address),
+    ];
+    expect(outcomes).toEqual(Array.from({ length: outcomes.length }, () => ({ kind: 'invalid' })));
   });
 
-  it('refuses a user who is not active even with the right password, and says so', async () => {
-    const user = await insertUser({ status: 'DISABLED' });
-    expect(await checkSignIn(database.db, user.email, PASSWORD, NOW)).toEqual({ kind: 'disabled' });
-    expect((await userRow(user.id)).last_sign_in_at).toBeNull();
-  });
-
-  it(`locks for ${LOCKOUT_MINUTES} minutes at the ${MAX_FAILED_SIGN_INS}th failure in a row`, async () => {
+  it(`slows a pair down after ${String(PAIR_THROTTLE.freeFailures)} failures, the same for a real and an unknown e-mail`, async () => {
     const user = await insertUser();
-    for (let attempt = 1; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
-      expect(await checkSignIn(database.db, user.email, 'wrong', NOW)).toEqual({ kind: 'invalid' });
+    const address = nextAddress();
+    for (const email of [user.email, 'nobody-at-all@sign-in.test']) {
+      for (let failure = 1; failure <= PAIR_THROTTLE.freeFailures; failure += 1) {
+        expect(await attempt(email, 'wrong', address)).toEqual({ kind: 'invalid' });
+      }
+      const firstWait = secondsAfter(PAIR_THROTTLE.firstDelayMs / 1000).toISOString();
+      // Even the right password waits: the throttle answers before any password is checked.
+      expect(await attempt(email, PASSWORD, address)).toEqual({ kind: 'throttled', retryAt: firstWait });
+      // Once the wait is over, one more try; its failure doubles the wait.
+      const later = secondsAfter(PAIR_THROTTLE.firstDelayMs / 1000);
+      expect(await attempt(email, 'wrong', address, later)).toEqual({ kind: 'invalid' });
+      expect(await attempt(email, 'wrong', address, later)).toEqual({
+        kind: 'throttled',
+        retryAt: new Date(later.getTime() + 2 * PAIR_THROTTLE.firstDelayMs).toISOString(),
+      });
     }
-    expect((await userRow(user.id)).failed_sign_ins).toBe(MAX_FAILED_SIGN_INS - 1);
-
-    const until = minutesAfter(LOCKOUT_MINUTES).toISOString();
-    expect(await checkSignIn(database.db, user.email, 'wrong', NOW)).toEqual({ kind: 'locked', until });
-    expect(await userRow(user.id)).toMatchObject({ failed_sign_ins: 0, locked_until: until });
-
-    // The right password changes nothing while the lock lasts, and attempts do not extend it.
-    const during = minutesAfter(LOCKOUT_MINUTES - 1);
-    expect(await checkSignIn(database.db, user.email, PASSWORD, during)).toEqual({ kind: 'locked', until });
-    expect(await checkSignIn(database.db, user.email, 'wrong', during)).toEqual({ kind: 'locked', until });
-
-    const after = minutesAfter(LOCKOUT_MINUTES);
-    expect(await checkSignIn(database.db, user.email, PASSWORD, after)).toEqual({
+    // The owner, once the wait is over, signs in, and the count starts afresh.
+    const afterWait = secondsAfter(60);
+    expect(await attempt(user.email, PASSWORD, address, afterWait)).toEqual({
       kind: 'signed-in',
       accountId: user.id,
     });
-    expect(await userRow(user.id)).toEqual({
-      failed_sign_ins: 0,
-      locked_until: null,
-      last_sign_in_at: after.toISOString(),
-    });
+    expect(await attempt(user.email, 'wrong', address, afterWait)).toEqual({ kind: 'invalid' });
   });
 
-  it('starts counting again after a success', async () => {
+  it('never stops the owner from another address, however many failures come from an attacker', async () => {
     const user = await insertUser();
-    for (let attempt = 1; attempt < MAX_FAILED_SIGN_INS; attempt += 1) {
-      await checkSignIn(database.db, user.email, 'wrong', NOW);
+    for (let failure = 1; failure <= 20; failure += 1) {
+      await attempt(user.email, `guess-${String(failure)}`, ATTACKER);
     }
-    await checkSignIn(database.db, user.email, PASSWORD, NOW);
-    expect(await checkSignIn(database.db, user.email, 'wrong', NOW)).toEqual({ kind: 'invalid' });
-    expect((await userRow(user.id)).failed_sign_ins).toBe(1);
+    expect((await attempt(user.email, PASSWORD, ATTACKER)).kind).toBe('throttled');
+    expect(await attempt(user.email, PASSWORD, OWNER)).toEqual({ kind: 'signed-in', accountId: user.id });
   });
 
-  it('counts failures made at the same time, so that a burst cannot slip past the limit', async () => {
+  it(`caps one address at ${String(ADDRESS_THROTTLE.freeFailures)} failures across e-mails`, async () => {
+    const address = nextAddress();
+    for (let failure = 1; failure <= ADDRESS_THROTTLE.freeFailures; failure += 1) {
+      expect((await attempt(`spray-${String(failure)}@sign-in.test`, 'wrong', address)).kind).toBe('invalid');
+    }
     const user = await insertUser();
+    expect((await attempt(user.email, PASSWORD, address)).kind).toBe('throttled');
+    expect((await attempt(user.email, PASSWORD, nextAddress())).kind).toBe('signed-in');
+  });
+
+  it('forgets failures after a quiet day', async () => {
+    const user = await insertUser();
+    const address = nextAddress();
+    for (let failure = 0; failure <= PAIR_THROTTLE.freeFailures; failure += 1) {
+      await attempt(user.email, 'wrong', address);
+    }
+    expect((await attempt(user.email, PASSWORD, address)).kind).toBe('throttled');
+    const nextDay = new Date(NOW.getTime() + FAILURE_MEMORY_MS);
+    expect((await attempt(user.email, PASSWORD, address, nextDay)).kind).toBe('signed-in');
+  });
+
+  it('counts attempts made at the same time, so that a burst cannot slip past the throttle', async () => {
+    const user = await insertUser();
+    const address = nextAddress();
+    const burst = PAIR_THROTTLE.freeFailures + 5;
     const outcomes = await Promise.all(
-      Array.from({ length: MAX_FAILED_SIGN_INS }, () => checkSignIn(database.db, user.email, 'wrong', NOW)),
+      Array.from({ length: burst }, () => attempt(user.email, 'wrong', address)),
     );
-    expect(outcomes.filter((outcome) => outcome.kind === 'locked')).toHaveLength(1);
-    expect((await userRow(user.id)).locked_until).toBe(minutesAfter(LOCKOUT_MINUTES).toISOString());
+    expect(outcomes.filter((outcome) => outcome.kind === 'invalid').length).toBeLessThanOrEqual(
+      PAIR_THROTTLE.freeFailures + 1,
+    );
+    expect(outcomes.filter((outcome) => outcome.kind === 'throttled').length).toBeGreaterThanOrEqual(4);
   });
 });

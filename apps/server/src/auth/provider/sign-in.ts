@@ -1,14 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { LOCKOUT_MINUTES, MAX_FAILED_SIGN_INS } from '@portal/contracts/auth';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../password.js';
+import {
+  ADDRESS_THROTTLE,
+  PAIR_THROTTLE,
+  addressKey,
+  claimAttempt,
+  forget,
+  pairKey,
+  pruneForgotten,
+} from './sign-in-throttle.js';
 
-type SignInOutcome =
-  | { kind: 'signed-in'; accountId: string }
-  | { kind: 'invalid' }
-  | { kind: 'disabled' }
-  | { kind: 'locked'; until: string };
+/**
+ * What a sign-in attempt gets. Every refusal of the account itself is the one `invalid`, whatever the
+ * account's state (unknown, invited without a password, disabled, wrong password), so that the answer
+ * tells nothing about the account; `throttled` depends only on the e-mail as typed and the address.
+ */
+export type SignInOutcome =
+  { kind: 'signed-in'; accountId: string } | { kind: 'invalid' } | { kind: 'throttled'; retryAt: string };
+
+export interface SignInAttempt {
+  email: string;
+  password: string;
+  /** The client's address, as the server sees it (TRUST_PROXY). */
+  address: string;
+}
 
 let unknownUserHash: Promise<string> | undefined;
 
@@ -23,59 +40,40 @@ export function unknownUserPasswordHash(): Promise<string> {
 }
 
 /**
- * Checks a sign-in attempt against the `users` table and keeps the lockout count: MAX_FAILED_SIGN_INS
- * failures in a row lock the account for LOCKOUT_MINUTES, during which even the right password is
- * refused; a success resets the count. A wrong e-mail and a wrong password get the same answer.
+ * Checks a sign-in attempt against the `users` table, slowed down after failures by the throttle
+ * (sign-in-throttle.ts): the address first, then the (e-mail, address) pair. Only an ACTIVE account
+ * with the right password signs in; a success forgets the pair's failures.
  */
 export async function checkSignIn(
   db: Kysely<Database>,
-  email: string,
-  password: string,
+  { email, password, address }: SignInAttempt,
   now: Date = new Date(),
 ): Promise<SignInOutcome> {
+  const normalized = email.trim().toLowerCase();
+  await pruneForgotten(db, now);
+  const pair = pairKey(normalized, address);
+  for (const [key, policy] of [
+    [addressKey(address), ADDRESS_THROTTLE],
+    [pair, PAIR_THROTTLE],
+  ] as const) {
+    const verdict = await claimAttempt(db, key, policy, now);
+    if (!verdict.allowed) return { kind: 'throttled', retryAt: verdict.retryAt.toISOString() };
+  }
+
   const user = await db
     .selectFrom('users')
-    .select(['id', 'status', 'password_hash', 'locked_until'])
-    .where('email', '=', email.trim().toLowerCase())
+    .select(['id', 'status', 'password_hash'])
+    .where('email', '=', normalized)
     .executeTakeFirst();
-  // Hash first, whatever the row says, so that every refusal costs the same time.
-  const passwordHash = user?.password_hash ?? (await unknownUserPasswordHash());
-  const matches = await verifyPassword(passwordHash, password);
-  if (user === undefined || user.password_hash === null) return { kind: 'invalid' };
+  // Hash whatever the row says, so that every refusal costs the same time.
+  const matches = await verifyPassword(user?.password_hash ?? (await unknownUserPasswordHash()), password);
+  if (user?.status !== 'ACTIVE' || user.password_hash === null || !matches) return { kind: 'invalid' };
 
-  if (user.locked_until !== null && Date.parse(user.locked_until) > now.getTime()) {
-    return { kind: 'locked', until: new Date(user.locked_until).toISOString() };
-  }
-  if (!matches) return recordFailure(db, user.id, now);
-  if (user.status !== 'ACTIVE') return { kind: 'disabled' };
-
+  await forget(db, pair);
   await db
     .updateTable('users')
-    .set({ failed_sign_ins: 0, locked_until: null, last_sign_in_at: now.toISOString() })
+    .set({ last_sign_in_at: now.toISOString() })
     .where('id', '=', user.id)
     .execute();
   return { kind: 'signed-in', accountId: user.id };
-}
-
-/**
- * Counts one failure in a single statement, so that parallel attempts cannot slip past the limit.
- * The failure that reaches the limit starts the lock and the count again from zero.
- */
-async function recordFailure(db: Kysely<Database>, userId: string, now: Date): Promise<SignInOutcome> {
-  const until = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000).toISOString();
-  const reachesLimit = sql<boolean>`failed_sign_ins + 1 >= ${MAX_FAILED_SIGN_INS}`;
-  const row = await db
-    .updateTable('users')
-    .set({
-      failed_sign_ins: sql<number>`case when ${reachesLimit} then 0 else failed_sign_ins + 1 end`,
-      locked_until: sql<string | null>`case when ${reachesLimit} then ${until} else locked_until end`,
-    })
-    .where('id', '=', userId)
-    .returning('locked_until')
-    .executeTakeFirst();
-  const lockedUntil = row?.locked_until ?? null;
-  if (lockedUntil !== null && Date.parse(lockedUntil) > now.getTime()) {
-    return { kind: 'locked', until: new Date(lockedUntil).toISOString() };
-  }
-  return { kind: 'invalid' };
 }

@@ -15,6 +15,7 @@ import {
   apiResourceIndicator,
   identityProviderIssuer,
   providerPublicJwks,
+  SIGN_IN_CLAIM,
   SIGN_IN_LIFETIME_SECONDS,
 } from '../../auth/provider/provider.js';
 import type { Config, ExternalOidcConfig } from '../../config.js';
@@ -23,6 +24,18 @@ import { AppError } from '../../http/app-error.js';
 
 /** Who the identity provider says signed in: the built-in one names the user id, an external one the e-mail. */
 export type ProviderIdentity = { kind: 'userId'; userId: string } | { kind: 'email'; email: string };
+
+/**
+ * A verified provider token: who signed in, and which sign-in it belongs to (`providerSession`, the
+ * key of the portal's sign-in session). The built-in provider names its grant in the `sid` claim
+ * (`grantId` then says so, for the exchange to check that the grant still stands); fake auth's token
+ * is kept for the whole sign-in, so its `jti` names it; an external provider's `sid`, when it sends one.
+ */
+export interface VerifiedProviderToken {
+  identity: ProviderIdentity;
+  providerSession: string | null;
+  grantId?: string;
+}
 
 /** The provider token was refused; `reason` is for the log and never shown to the client. */
 export class ProviderTokenError extends Error {
@@ -61,7 +74,7 @@ export async function verifyProviderToken(
   db: Kysely<Database>,
   config: ProviderConfig,
   token: string,
-): Promise<ProviderIdentity> {
+): Promise<VerifiedProviderToken> {
   let issuer: string | undefined;
   try {
     issuer = decodeJwt(token).iss;
@@ -80,7 +93,7 @@ async function verifyBuiltIn(
   db: Kysely<Database>,
   config: ProviderConfig,
   token: string,
-): Promise<ProviderIdentity> {
+): Promise<VerifiedProviderToken> {
   const payload = await verified(async () => {
     const { payload } = await jwtVerify(token, createLocalJWKSet(await providerPublicJwks(db)), {
       algorithms: [SIGNING_ALGORITHM],
@@ -92,10 +105,18 @@ async function verifyBuiltIn(
     });
     return payload;
   });
-  return { kind: 'userId', userId: payload.sub ?? '' };
+  const identity: ProviderIdentity = { kind: 'userId', userId: payload.sub ?? '' };
+  const grantId = stringClaim(payload, SIGN_IN_CLAIM);
+  if (grantId !== null) return { identity, providerSession: grantId, grantId };
+  return { identity, providerSession: stringClaim(payload, 'jti') };
 }
 
-async function verifyExternal(external: ExternalOidcConfig, token: string): Promise<ProviderIdentity> {
+function stringClaim(payload: JWTPayload, name: string): string | null {
+  const value = payload[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+async function verifyExternal(external: ExternalOidcConfig, token: string): Promise<VerifiedProviderToken> {
   const keys = await remoteKeys(external.issuer);
   const payload = await verified(async () => {
     const { payload } = await jwtVerify(token, keys, {
@@ -109,7 +130,10 @@ async function verifyExternal(external: ExternalOidcConfig, token: string): Prom
   });
   const email = payload.email;
   if (typeof email !== 'string' || email === '') throw new ProviderTokenError('no email claim');
-  return { kind: 'email', email: email.toLowerCase() };
+  return {
+    identity: { kind: 'email', email: email.toLowerCase() },
+    providerSession: stringClaim(payload, SIGN_IN_CLAIM),
+  };
 }
 
 /** jose's verdict on a token becomes a refusal; an unreachable key set is an outage (503), not a bad token. */

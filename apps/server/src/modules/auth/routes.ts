@@ -1,4 +1,5 @@
 import {
+  LOGOUT_PATH,
   TOKEN_EXCHANGE_PATH,
   tokenExchangeRequestSchema,
   tokenExchangeResponseSchema,
@@ -15,7 +16,7 @@ import { bearerTokenOf } from '../../auth/access.js';
 import { portalTokenJwks } from '../../auth/portal-token.js';
 import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule } from '../../http/module.js';
-import { exchangeToken, ExchangeRefused, fakeProviderToken, fakeUsers } from './service.js';
+import { exchangeToken, ExchangeRefused, fakeProviderToken, fakeUsers, signOut } from './service.js';
 
 export const PORTAL_JWKS_PATH = '/api/auth/jwks';
 
@@ -27,7 +28,7 @@ export const TOKEN_EXCHANGE_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as cons
 
 const jwksSchema = z.object({ keys: z.array(z.record(z.string(), z.unknown())) });
 
-/** The token exchange, the portal token's public keys, and fake auth when it is switched on. */
+/** The token exchange, sign-out, the portal token's public keys, and fake auth when it is switched on. */
 export const authRoutes: AppModule = (app, { config, database }, done) => {
   app.get(
     PORTAL_JWKS_PATH,
@@ -69,6 +70,22 @@ export const authRoutes: AppModule = (app, { config, database }, done) => {
         );
         throw error.error;
       }
+    },
+  );
+
+  app.post(
+    LOGOUT_PATH,
+    {
+      config: { access: { scopes: [] } },
+      schema: {
+        tags: ['auth'],
+        summary: "Signs out on the server: every portal token of the caller's sign-in is refused from now on",
+        response: { 204: z.null(), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await signOut(database.db, request.principal.sessionId);
+      return reply.code(204).send(null);
     },
   );
 

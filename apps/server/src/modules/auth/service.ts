@@ -4,13 +4,15 @@ import type { Brand } from '@portal/contracts/brands';
 import type { FakeUser } from '@portal/contracts/fake-auth';
 import { isProviderRole, NO_MERCHANT_ID, ROLE_SCOPES } from '@portal/contracts/roles';
 import { signPortalToken } from '../../auth/portal-token.js';
+import { grantIsLive } from '../../auth/provider/database-adapter.js';
+import { endSession, sessionForExchange } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/app-error.js';
 import { findMerchant } from '../merchants/repository.js';
 import { findUserByEmail, findUserById, listActiveUsers, recordSignIn } from './repository.js';
 import { ProviderTokenError, signFakeProviderToken, verifyProviderToken } from './provider-token.js';
-import type { ProviderIdentity } from './provider-token.js';
+import type { ProviderIdentity, VerifiedProviderToken } from './provider-token.js';
 
 type ExchangeConfig = Pick<Config, 'publicUrl' | 'brand' | 'fakeAuth' | 'externalOidc'>;
 
@@ -48,9 +50,9 @@ export async function exchangeToken(
   request: { appID: string; merchantID: string },
 ): Promise<string> {
   if (providerToken === undefined) refuse(unauthorized(), 'no bearer token');
-  let identity: ProviderIdentity;
+  let verified: VerifiedProviderToken;
   try {
-    identity = await verifyProviderToken(db, config, providerToken);
+    verified = await verifyProviderToken(db, config, providerToken);
   } catch (error) {
     if (error instanceof ProviderTokenError) refuse(unauthorized(SIGN_IN_NOT_VALID), error.reason);
     throw error;
@@ -64,9 +66,13 @@ export async function exchangeToken(
     );
   }
 
-  const user = await userOf(db, identity);
+  const user = await userOf(db, verified.identity);
   if (user === undefined) refuse(unauthorized(SIGN_IN_NOT_VALID), 'no such user');
   if (user.status !== 'ACTIVE') refuse(unauthorized(SIGN_IN_NOT_VALID), `user is ${user.status}`, user.id);
+  // The provider's access token outlives a revocation of its grant (sign-out, password reset).
+  if (verified.grantId !== undefined && !(await grantIsLive(db, verified.grantId))) {
+    refuse(unauthorized(SIGN_IN_NOT_VALID), 'grant revoked or expired', user.id);
+  }
 
   const requested = request.merchantID;
   let merchantId: string | null;
@@ -100,8 +106,11 @@ export async function exchangeToken(
     tenantId = own.tenant_id;
   }
 
+  const sessionId = await sessionForExchange(db, user.id, verified.providerSession);
+  if (sessionId === undefined) refuse(unauthorized(SIGN_IN_NOT_VALID), 'sign-in session ended', user.id);
   await recordSignIn(db, user.id, new Date().toISOString());
   return signPortalToken(db, config, {
+    sessionId,
     userId: user.id,
     email: user.email,
     role: user.role,
@@ -109,6 +118,11 @@ export async function exchangeToken(
     tenantId,
     merchantId,
   });
+}
+
+/** Sign-out on the server: the caller's sign-in session ends, and with it every token of it. */
+export async function signOut(db: Kysely<Database>, sessionId: string): Promise<void> {
+  await endSession(db, sessionId);
 }
 
 /** Fake auth: provider staff first, then by merchant, then by e-mail. */

@@ -105,12 +105,10 @@ export const passwordRoutes: AppModule = (app, { config, database }, done) => {
       },
     },
     async (request, reply) => {
-      await changePassword(
-        db,
-        auditContextOf(request),
-        request.body.currentPassword,
-        request.body.newPassword,
-      );
+      await changePassword(db, auditContextOf(request), request.principal.sessionId, {
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+      });
       return reply.status(204).send(null);
     },
   );

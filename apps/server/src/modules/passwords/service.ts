@@ -10,6 +10,7 @@ import {
 import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { UserTokenPurpose } from '@portal/contracts/users';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
+import { endUserSessions } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, unauthorized } from '../../http/app-error.js';
@@ -57,7 +58,8 @@ export async function passwordLink(db: Db, token: string, purpose: UserTokenPurp
 
 /**
  * Creates (activation) or replaces (reset) the password through a single-use link. Activation makes the
- * invited user ACTIVE; both clear a lockout, since holding the link proves the mailbox is the user's.
+ * invited user ACTIVE; a reset ends every session of the user (docs/auth.md, "Sessions"): whoever knew
+ * the old password is signed out everywhere.
  */
 export async function setPasswordWithLink(
   db: Db,
@@ -77,8 +79,6 @@ export async function setPasswordWithLink(
       .set({
         password_hash: passwordHash,
         status: 'ACTIVE',
-        failed_sign_ins: 0,
-        locked_until: null,
         updated_at: now.toISOString(),
       })
       .where('id', '=', link.user_id)
@@ -86,6 +86,7 @@ export async function setPasswordWithLink(
       .executeTakeFirst();
     // Removed between the check and now: the link died with the account.
     if (updated.numUpdatedRows !== 1n) throw linkNotValid();
+    await endUserSessions(trx, link.user_id, { now });
     const context: AuditContext = {
       actor: { type: 'USER', userId: link.user_id, email: link.email, role: link.role },
       requestId,
@@ -147,12 +148,15 @@ export async function requestPasswordReset(
   });
 }
 
-/** A signed-in user's new password, given the current one (a wrong one is a field error). */
+/**
+ * A signed-in user's new password, given the current one (a wrong one is a field error). Every other
+ * session of the user ends; the caller's own session (`sessionId`) goes on with its current token.
+ */
 export async function changePassword(
   db: Db,
   context: AuditContext,
-  currentPassword: string,
-  newPassword: string,
+  sessionId: string,
+  { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const { userId } = context.actor;
   const user =
@@ -177,6 +181,7 @@ export async function changePassword(
       .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
       .where('id', '=', user.id)
       .execute();
+    await endUserSessions(trx, user.id, { keepSessionId: sessionId });
     await recordAudit(trx, context, {
       merchantId: user.merchant_id,
       kind: 'user.password_changed',

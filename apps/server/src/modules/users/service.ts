@@ -12,6 +12,7 @@ import {
   type UserListQuery,
   type UserListResponse,
 } from '@portal/contracts/users';
+import { endUserSessions } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, forbidden } from '../../http/app-error.js';
@@ -163,7 +164,6 @@ export async function addUser(
           role: body.role,
           status: 'INVITED',
           password_hash: null,
-          locked_until: null,
           invited_at: now,
           last_sign_in_at: null,
           created_at: now,
@@ -228,7 +228,8 @@ export async function resendInvitation(
 }
 
 /**
- * Changes a user's role; it applies at the user's next sign-in (the role is read at each exchange).
+ * Changes a user's role. The user's tokens of the old role are refused at their next request (401);
+ * the portal then exchanges again and gets the new role's scopes (docs/auth.md, "Sessions").
  * Refused (409) for one's own role and for the merchant's last active admin.
  */
 export async function updateUserRole(
@@ -263,7 +264,8 @@ export async function updateUserRole(
 
 /**
  * Removes a user: DISABLED, never deleted, so that the audit log keeps its history. It can no longer
- * sign in, its open links stop working, and its portal token is refused at the next exchange.
+ * sign in, its open links stop working, and every session of it ends: its portal tokens are refused at
+ * their next request, its provider tokens at their next renewal.
  */
 export async function removeUser(
   db: Db,
@@ -283,6 +285,7 @@ export async function removeUser(
     const now = new Date();
     await disableUser(trx, userId, now.toISOString());
     await closeOpenTokens(trx, userId, now);
+    await endUserSessions(trx, userId, { now });
     await recordAudit(trx, context, {
       merchantId,
       kind: 'user.removed',

@@ -59,7 +59,7 @@ describe('the sign-in form of the built-in provider', () => {
     expect(input('Password')).toBeTruthy();
   });
 
-  it('tells a locked account when to try again, in the user’s language', async () => {
+  it('tells a throttled sign-in when to try again, in the user’s language', async () => {
     stubApi({ [DETAILS]: json(200, { prompt: 'login' }) });
     const until = '2031-03-04T17:45:00.000Z';
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -68,7 +68,7 @@ describe('the sign-in form of the built-in provider', () => {
         new Date(until),
       );
 
-    const english = await renderWithAuth({ routes, path: `/login/abc123?error=locked&until=${until}` });
+    const english = await renderWithAuth({ routes, path: `/login/abc123?error=throttled&until=${until}` });
     expect((await screen.findByRole('alert')).textContent).toBe(
       `Too many failed attempts. Try again after ${format('en-US')}.`,
     );
@@ -76,16 +76,18 @@ describe('the sign-in form of the built-in provider', () => {
 
     document.cookie = 'portal_language=fr-CA; path=/';
     const rbc = { ...TEST_CONFIG, brand: 'rbc' as const, locales: ['en' as const, 'fr-CA' as const] };
-    await renderWithAuth({ routes, path: `/login/abc123?error=locked&until=${until}`, config: rbc });
+    await renderWithAuth({ routes, path: `/login/abc123?error=throttled&until=${until}`, config: rbc });
     expect((await screen.findByRole('alert')).textContent).toBe(
       `Trop de tentatives infructueuses. Réessayez après ${format('fr-CA')}.`,
     );
   });
 
-  it('says "later" when the lock has no readable end', async () => {
+  it('says "a moment" when the throttle has no readable end', async () => {
     stubApi({ [DETAILS]: json(200, { prompt: 'login' }) });
-    await renderWithAuth({ routes, path: '/login/abc123?error=locked&until=soon' });
-    expect((await screen.findByRole('alert')).textContent).toBe('Too many failed attempts. Try again later.');
+    await renderWithAuth({ routes, path: '/login/abc123?error=throttled&until=soon' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many failed attempts. Wait a moment, then try again.',
+    );
   });
 
   it('sends an expired sign-in back to /login without asking the server', async () => {

@@ -5,7 +5,7 @@ import {
   SIGN_IN_ERROR_PARAM,
   SIGN_IN_ERRORS,
   SIGN_IN_FORM_FIELDS,
-  SIGN_IN_LOCKED_UNTIL_PARAM,
+  SIGN_IN_RETRY_AT_PARAM,
   type InteractionDetails,
   type SignInError,
 } from '@portal/contracts/sign-in';
@@ -29,16 +29,21 @@ function signInErrorOf(value: string | null): SignInError | null {
   return SIGN_IN_ERRORS.find((error) => error === value) ?? null;
 }
 
-/** When a locked account may try again, in the user's language and time zone. */
-function lockedMessage(t: TFunction<'auth'>, until: string | null, language: string, brand: Brand): string {
+/** When a throttled sign-in may try again, in the user's language and time zone. */
+function throttledMessage(
+  t: TFunction<'auth'>,
+  until: string | null,
+  language: string,
+  brand: Brand,
+): string {
   const time = until === null ? Number.NaN : Date.parse(until);
-  if (Number.isNaN(time)) return t('signIn.errors.lockedLater');
+  if (Number.isNaN(time)) return t('signIn.errors.throttledLater');
   const formatted = formatDateTime(new Date(time), {
     locale: formattingLocale(isLocale(language) ? language : 'en', brand),
     // No merchant is known before sign-in: the browser's own time zone is the user's.
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
-  return t('signIn.errors.locked', { time: formatted });
+  return t('signIn.errors.throttled', { time: formatted });
 }
 
 function Unavailable() {
@@ -59,22 +64,22 @@ interface SignInFormProps {
   readonly interactionId: string;
   readonly details: InteractionDetails;
   readonly error: SignInError | null;
-  readonly lockedUntil: string | null;
+  readonly retryAt: string | null;
 }
 
 /**
  * A plain HTML form that the browser posts itself: the provider's interaction cookie is scoped to
  * exactly this page's path, and the server answers the post with a redirect (docs/auth.md).
  */
-function SignInForm({ interactionId, details, error, lockedUntil }: SignInFormProps) {
+function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps) {
   const { t, i18n } = useTranslation('auth');
   const { brand } = usePublicConfig();
   const [submitting, setSubmitting] = useState(false);
   const errorText =
     error === null
       ? null
-      : error === 'locked'
-        ? lockedMessage(t, lockedUntil, i18n.language, brand)
+      : error === 'throttled'
+        ? throttledMessage(t, retryAt, i18n.language, brand)
         : t(`signIn.errors.${error}`);
   const hasHint = details.loginHint !== undefined && details.loginHint !== '';
 
@@ -164,7 +169,7 @@ export function Component() {
         interactionId={interactionId}
         details={details.data}
         error={error}
-        lockedUntil={searchParams.get(SIGN_IN_LOCKED_UNTIL_PARAM)}
+        retryAt={searchParams.get(SIGN_IN_RETRY_AT_PARAM)}
       />
     );
   }

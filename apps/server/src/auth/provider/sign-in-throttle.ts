@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+/**
+ * Slows sign-in attempts down after failures, as OWASP advises, rather than locking accounts: nobody
+ * can lock a stranger out. Failures are counted for the (e-mail, address) pair, so that an attacker's
+ * failures never slow the owner down from another address, and for the address alone, a ceiling for
+ * one address trying many e-mails. The e-mail is counted as typed (normalised), whether or not an
+ * account has it, so that the throttle says nothing about which accounts exist. Every attempt is
+ * counted before its password is checked (a burst cannot slip past), and a success forgets the pair.
+ */
+export interface ThrottlePolicy {
+  /** Failures allowed at full speed. */
+  readonly freeFailures: number;
+  /** The wait after the last free failure; it doubles with each further failure. */
+  readonly firstDelayMs: number;
+  readonly maxDelayMs: number;
+}
+
+export const PAIR_THROTTLE: ThrottlePolicy = {
+  freeFailures: 5,
+  firstDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+};
+/** An office behind one address signs many people in: its ceiling is far above one person's typos. */
+export const ADDRESS_THROTTLE: ThrottlePolicy = {
+  freeFailures: 50,
+  firstDelayMs: 2_000,
+  maxDelayMs: 15 * 60_000,
+};
+
+/** Failures older than this are forgotten (and their rows deleted). */
+export const FAILURE_MEMORY_MS = 24 * 60 * 60_000;
+
+/** How often, at most, one process deletes forgotten rows. */
+const PRUNE_INTERVAL_MS = 10 * 60_000;
+
+/** Compare-and-set retries when parallel attempts race for the same row. */
+const MAX_CLAIM_TRIES = 5;
+
+export type ThrottleVerdict = { allowed: true } | { allowed: false; retryAt: Date };
+
+export function pairKey(email: string, address: string): string {
+  return hashKey(`pair\n${email}\n${address}`);
+}
+
+export function addressKey(address: string): string {
+  return hashKey(`address\n${address}`);
+}
+
+function hashKey(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** When the attempt after `failures` failures may come, or null when it may come at once. */
+function nextAttemptAt(policy: ThrottlePolicy, failures: number, lastFailureAt: Date): Date | null {
+  const past = failures - policy.freeFailures;
+  if (past < 0) return null;
+  const delay = Math.min(policy.firstDelayMs * 2 ** Math.min(past, 30), policy.maxDelayMs);
+  return new Date(lastFailureAt.getTime() + delay);
+}
+
+/**
+ * Counts one attempt against `key` if the policy allows it now (it counts as a failure until a
+ * success forgets it), or says when the next attempt may come. Parallel attempts race by
+ * compare-and-set on the failure count, so each one is counted.
+ */
+export async function claimAttempt(
+  db: Kysely<Database>,
+  key: string,
+  policy: ThrottlePolicy,
+  now: Date,
+): Promise<ThrottleVerdict> {
+  for (let attempt = 0; attempt < MAX_CLAIM_TRIES; attempt += 1) {
+    const row = await db
+      .selectFrom('sign_in_throttles')
+      .select(['failures', 'last_failure_at'])
+      .where('key', '=', key)
+      .executeTakeFirst();
+    const lastFailureAt = row === undefined ? null : new Date(row.last_failure_at);
+    const remembered =
+      row !== undefined &&
+      lastFailureAt !== null &&
+      now.getTime() - lastFailureAt.getTime() < FAILURE_MEMORY_MS;
+    if (remembered) {
+      const retryAt = nextAttemptAt(policy, row.failures, lastFailureAt);
+      if (retryAt !== null && retryAt > now) return { allowed: false, retryAt };
+    }
+    const values = { failures: remembered ? row.failures + 1 : 1, last_failure_at: now.toISOString() };
+    const claimed =
+      row === undefined
+        ? await db
+            .insertInto('sign_in_throttles')
+            .values({ key, ...values })
+            .onConflict((conflict) => conflict.column('key').doNothing())
+            .executeTakeFirst()
+            .then((result) => result.numInsertedOrUpdatedRows === 1n)
+        : await db
+            .updateTable('sign_in_throttles')
+            .set(values)
+            .where('key', '=', key)
+            .where('failures', '=', row.failures)
+            .where('last_failure_at', '=', row.last_failure_at)
+            .executeTakeFirst()
+            .then((result) => result.numUpdatedRows === 1n);
+    if (claimed) return { allowed: true };
+  }
+  // Lost every race: many attempts at once for this very key, which is what the throttle is for.
+  return { allowed: false, retryAt: new Date(now.getTime() + policy.firstDelayMs) };
+}
+
+/** A success: the pair starts afresh. The address keeps its count, or one account would reset it. */
+export async function forget(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('sign_in_throttles').where('key', '=', key).execute();
+}
+
+const lastPrune = new WeakMap<Kysely<Database>, number>();
+
+/** Deletes forgotten rows, at most every PRUNE_INTERVAL_MS per process and database. */
+export async function pruneForgotten(db: Kysely<Database>, now: Date): Promise<void> {
+  if (now.getTime() - (lastPrune.get(db) ?? Number.NEGATIVE_INFINITY) < PRUNE_INTERVAL_MS) return;
+  lastPrune.set(db, now.getTime());
+  const before = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
+  await db.deleteFrom('sign_in_throttles').where('last_failure_at', '<', before).execute();
+}
