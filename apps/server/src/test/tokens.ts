@@ -35,7 +35,7 @@ const MAIN_MERCHANT_OF: Readonly<Record<Brand, string>> = { bread: MAIN_MERCHANT
 
 /**
  * A real portal token, signed with the server's real key, for a user of that role and merchant: the
- * first such user in the database, or a new ACTIVE one made for the test (so that audit rows and
+ * first such ACTIVE user in the database, or a new ACTIVE one made for the test (so that audit rows and
  * foreign keys find a real user), in a sign-in session of its own (as the exchange makes one).
  */
 export async function portalTokenFor(
@@ -99,7 +99,13 @@ async function findOrCreateUser(
   merchantId: string | null,
   tenantId: string | null,
 ): Promise<{ id: string; email: string }> {
-  let query = db.selectFrom('users').select(['id', 'email']).where('role', '=', role).orderBy('email');
+  // Only an ACTIVE user's token passes the access check.
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('role', '=', role)
+    .where('status', '=', 'ACTIVE')
+    .orderBy('email');
   query = merchantId === null ? query : query.where('merchant_id', '=', merchantId);
   const existing = await query.executeTakeFirst();
   if (existing !== undefined) return existing;

@@ -1,4 +1,4 @@
-import { PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { LOGOUT_PATH, PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
 import { FAKE_TOKEN_PATH } from '@portal/contracts/fake-auth';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
@@ -30,6 +30,7 @@ import {
 
 const EXCHANGE = `POST ${TOKEN_EXCHANGE_PATH}`;
 const LOG = `POST ${CLIENT_LOG_PATH}`;
+const LOGOUT = `POST ${LOGOUT_PATH}`;
 const MERCHANT_A = '11111111-1111-4111-8111-111111111111';
 const MERCHANT_B = '22222222-2222-4222-8222-222222222222';
 
@@ -313,7 +314,7 @@ describe('switchMerchant', () => {
 
 describe('signOut', () => {
   it('clears the stored tokens and ends the provider session, revoking its tokens', async () => {
-    stubApi({ [EXCHANGE]: exchangeAnswer });
+    stubApi({ [EXCHANGE]: exchangeAnswer, [LOGOUT]: json(204, undefined) });
     const userManager = createStubUserManager(providerUser('provider-access-token'));
     const session = startSession(userManager);
     await session.completeSignIn();
@@ -339,8 +340,49 @@ describe('signOut', () => {
     expect(getSelectedMerchantId()).toBe(MERCHANT_A);
   });
 
+  it('ends the sign-in on the server with the portal token before leaving for the provider', async () => {
+    const api = stubApi({ [EXCHANGE]: exchangeAnswer, [LOGOUT]: json(204, undefined) });
+    const userManager = createStubUserManager(providerUser('provider-access-token'));
+    const session = startSession(userManager);
+    await session.completeSignIn();
+    const token = getToken();
+    let logoutCallsWhenLeaving = -1;
+    userManager.signoutRedirect.mockImplementation(() => {
+      logoutCallsWhenLeaving = api.callsTo(LOGOUT).length;
+      return new Promise(() => undefined);
+    });
+
+    void session.signOut();
+    await vi.waitFor(() => {
+      expect(userManager.signoutRedirect).toHaveBeenCalledTimes(1);
+    });
+
+    expect(logoutCallsWhenLeaving).toBe(1);
+    expect(api.callsTo(LOGOUT)[0]?.headers.get('Authorization')).toBe(`Bearer ${token ?? ''}`);
+  });
+
+  it('signs out all the same when the server refuses or fails the sign-out call', async () => {
+    for (const answer of [
+      json(500, { error: { code: 'INTERNAL', message: 'Down' } }),
+      json(401, undefined),
+    ]) {
+      const api = stubApi({ [EXCHANGE]: exchangeAnswer, [LOGOUT]: answer });
+      const userManager = createStubUserManager(providerUser('provider-access-token'));
+      const session = startSession(userManager);
+      await session.completeSignIn();
+      userManager.signoutRedirect.mockResolvedValue(undefined);
+
+      await session.signOut();
+
+      expect(userManager.signoutRedirect).toHaveBeenCalledTimes(1);
+      expect(getToken()).toBeNull();
+      expect(session.getSnapshot().status).toBe('signed-out');
+      expect(api.callsTo(LOG)).toHaveLength(1);
+    }
+  });
+
   it('still signs out and goes to /login when the provider cannot be reached', async () => {
-    const api = stubApi({ [EXCHANGE]: exchangeAnswer });
+    const api = stubApi({ [EXCHANGE]: exchangeAnswer, [LOGOUT]: json(204, undefined) });
     const userManager = createStubUserManager(providerUser('provider-access-token'));
     const session = startSession(userManager);
     await session.completeSignIn();

@@ -17,7 +17,7 @@ import {
 import { requestFakeToken } from './fake-auth-api';
 import { forgetOriginPath, readOriginPath, rememberOriginPath } from './origin-path';
 import { decodeToken } from './token-decoder';
-import { errorContext, exchangeToken, logAuthError } from './token-exchange';
+import { errorContext, exchangeToken, logAuthError, signOutOnServer } from './token-exchange';
 import { createUserManager, type AuthUserManager } from './user-manager';
 
 type AuthStatus = 'loading' | 'signed-out' | 'signed-in';
@@ -67,7 +67,10 @@ export interface AuthSession {
    * token) when the exchange fails, e.g. 403 for a user with an assigned merchant.
    */
   readonly switchMerchant: (merchantId: string) => Promise<void>;
-  /** Forgets the tokens, then ends the provider's session (revoking its tokens) or goes to /login. */
+  /**
+   * Forgets the tokens, ends the sign-in on the server (its tokens are refused from then on), then ends
+   * the provider's session (revoking its tokens) or goes to /login.
+   */
   readonly signOut: () => Promise<void>;
   /** For the HTTP client's `onUnauthorized`: the server no longer takes the token. */
   readonly handleUnauthorized: () => void;
@@ -312,10 +315,13 @@ export function createAuthSession({
 
     signOut: async () => {
       exchangeGeneration++;
+      const token = snapshot.token;
       clearSession();
       forgetOriginPath();
       // Loading, not signed out: the page shown would otherwise send the user to /login and remember it.
       setSnapshot({ ...SIGNED_OUT, status: 'loading' });
+      // The server refuses this sign-in's tokens from now on; a failure here never holds sign-out back.
+      if (token !== null) await signOutOnServer(token);
       if (userManager) {
         try {
           // Resolves only if the user comes back to this page (the browser's "Back").

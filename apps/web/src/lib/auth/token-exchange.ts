@@ -1,4 +1,5 @@
 import {
+  LOGOUT_PATH,
   PORTAL_APP_ID,
   TOKEN_EXCHANGE_PATH,
   tokenExchangeResponseSchema,
@@ -50,5 +51,25 @@ export async function exchangeToken(providerToken: string, merchantId: string): 
     // Not awaited: a slow log must not hold the user on the loading page.
     void logAuthError('Token exchange failed', { merchantID: merchantId, ...errorContext(error) });
     return { token: '', error };
+  }
+}
+
+/** A sign-out must not wait long for a server that does not answer. */
+const SIGN_OUT_TIMEOUT_MS = 5_000;
+
+/**
+ * Ends the sign-in on the server (`POST /api/auth/logout`), so that this portal token and every other
+ * one of the same sign-in are refused from now on. Never rejects: the browser signs out all the same,
+ * and the provider's end-session page still ends the provider's session.
+ */
+export async function signOutOnServer(portalToken: string): Promise<void> {
+  try {
+    await apiRequest(LOGOUT_PATH, {
+      method: 'POST',
+      bearerToken: portalToken,
+      timeoutMs: SIGN_OUT_TIMEOUT_MS,
+    });
+  } catch (error) {
+    void logAuthError('Sign-out on the server failed', errorContext(error));
   }
 }
