@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { pino } from 'pino';
@@ -13,6 +14,7 @@ import { transactionListQuerySchema, transactionTotalsQuerySchema } from '@porta
 import { buildApp } from '../../apps/server/src/app.js';
 import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
 import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
+import { sessionStanding } from '../../apps/server/src/auth/sign-in-sessions.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/db/seed/demo-merchants.js';
@@ -27,6 +29,9 @@ import { authHeader, merchantIdByName, testConfig } from '../../apps/server/src/
 type Dialect = DatabaseHandle['dialect'];
 
 const SIZES = [100_000, 1_000_000] as const;
+/** `BENCH_SIZES=2000` runs other sizes (a quick check that the benchmark works); the limits need both of SIZES. */
+const RUN_SIZES: readonly number[] =
+  process.env.BENCH_SIZES?.split(',').map((size) => Number(size.trim())) ?? SIZES;
 const RUNS = 20;
 const WARM_UPS = 3;
 const RATIO_LIMIT = 1.5;
@@ -54,6 +59,8 @@ interface Figures {
   exportRowsPerSecond: number;
   exportPeakMb: number;
   exportPeakMaxMb: number;
+  /** The access check's read at every request (sign-in-sessions.ts `sessionStanding`), alone. */
+  sessionCheckMs: number;
 }
 
 // The benchmark only: makes `gc()` callable without asking for node's --expose-gc on the command line.
@@ -242,7 +249,13 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
         exportRowsPerSecond: 0,
         exportPeakMb: 0,
         exportPeakMaxMb: 0,
+        sessionCheckMs: 0,
       };
+      const { sid } = decodeJwt(authorization.replace(/^Bearer /, ''));
+      if (typeof sid !== 'string') throw new Error('The portal token names no session');
+      figures.sessionCheckMs = await medianMs(async () => {
+        if ((await sessionStanding(db, sid)) === undefined) throw new Error('The session is not there');
+      });
       const { port } = app.server.address() as AddressInfo;
       // The peak depends on when V8 chooses to run a full collection, so three downloads: their median.
       const exports: Awaited<ReturnType<typeof measureExport>>[] = [];
@@ -306,6 +319,17 @@ function report(all: Figures[]): void {
       'highest of 3': `${figures.exportPeakMaxMb.toFixed(1)} MB`,
     })),
   );
+  console.log(
+    `\nThe access check's database read at every request (session and user by primary key), median of ${RUNS}:`,
+  );
+  console.table(
+    all.map((figures) => ({
+      database: figures.dialect,
+      transactions: figures.size.toLocaleString('en-US'),
+      'session check': ms(figures.sessionCheckMs),
+      'share of a first page through the app': `${((figures.sessionCheckMs / figures.app.firstPageMs) * 100).toFixed(1)} %`,
+    })),
+  );
   let failed = false;
   for (const dialect of new Set(all.map((figures) => figures.dialect))) {
     const small = all.find((figures) => figures.dialect === dialect && figures.size === SIZES[0]);
@@ -341,7 +365,7 @@ async function runBenchmark(): Promise<void> {
   if (dialects.length === 1) console.log('BENCH_DATABASE_URL is not set: SQLite only.');
   const all: Figures[] = [];
   for (const dialect of dialects) {
-    for (const size of SIZES) {
+    for (const size of RUN_SIZES) {
       console.log(`Seeding ${size.toLocaleString('en-US')} transactions on ${dialect}…`);
       all.push(await measure(dialect, size));
     }
