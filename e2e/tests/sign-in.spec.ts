@@ -84,10 +84,16 @@ test('an unknown path shows page-not-found', async ({ page }) => {
 
 test('signing out ends the session and a protected page asks to sign in again', async ({ page }) => {
   await signIn(page, 'admin@merchant.demo');
+  const token = await page.evaluate(() => window.localStorage.getItem('portal.token'));
   await page.getByRole('button', { name: 'Account menu of admin@merchant.demo' }).click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => window.localStorage.getItem('portal.token'))).toBeNull();
+  // The server ended the sign-in: the token of before is refused, though it has not expired.
+  const afterSignOut = await page.request.get('/api/merchants/current', {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  expect(afterSignOut.status()).toBe(401);
   await page.goto('/transactions');
   await expect(page).toHaveURL(/\/login$/);
   // The identity provider's session ended too: signing in again asks for the password.

@@ -110,9 +110,22 @@ export async function claimAttempt(
   return { allowed: false, retryAt: new Date(now.getTime() + policy.firstDelayMs) };
 }
 
-/** A success: the pair starts afresh. The address keeps its count, or one account would reset it. */
+/** A success: the pair starts afresh. */
 export async function forget(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('sign_in_throttles').where('key', '=', key).execute();
+}
+
+/**
+ * A success takes back its own count from the address, and only that: the address keeps its earlier
+ * failures, or an attacker could clear them by signing in to an account of their own now and then.
+ */
+export async function release(db: Kysely<Database>, key: string): Promise<void> {
+  await db
+    .updateTable('sign_in_throttles')
+    .set((eb) => ({ failures: eb('failures', '-', 1) }))
+    .where('key', '=', key)
+    .where('failures', '>', 0)
+    .execute();
 }
 
 const lastPrune = new WeakMap<Kysely<Database>, number>();

@@ -10,6 +10,7 @@ import {
   forget,
   pairKey,
   pruneForgotten,
+  release,
 } from './sign-in-throttle.js';
 
 /**
@@ -42,7 +43,8 @@ export function unknownUserPasswordHash(): Promise<string> {
 /**
  * Checks a sign-in attempt against the `users` table, slowed down after failures by the throttle
  * (sign-in-throttle.ts): the address first, then the (e-mail, address) pair. Only an ACTIVE account
- * with the right password signs in; a success forgets the pair's failures.
+ * with the right password signs in; a success forgets the pair's failures and is not counted against
+ * the address.
  */
 export async function checkSignIn(
   db: Kysely<Database>,
@@ -52,8 +54,9 @@ export async function checkSignIn(
   const normalized = email.trim().toLowerCase();
   await pruneForgotten(db, now);
   const pair = pairKey(normalized, address);
+  const fromAddress = addressKey(address);
   for (const [key, policy] of [
-    [addressKey(address), ADDRESS_THROTTLE],
+    [fromAddress, ADDRESS_THROTTLE],
     [pair, PAIR_THROTTLE],
   ] as const) {
     const verdict = await claimAttempt(db, key, policy, now);
@@ -70,6 +73,7 @@ export async function checkSignIn(
   if (user?.status !== 'ACTIVE' || user.password_hash === null || !matches) return { kind: 'invalid' };
 
   await forget(db, pair);
+  await release(db, fromAddress);
   await db
     .updateTable('users')
     .set({ last_sign_in_at: now.toISOString() })
