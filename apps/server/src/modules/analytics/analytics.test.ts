@@ -44,6 +44,7 @@ describe.each(TEST_DIALECTS)('POST /api/analytics/events (%s)', (dialect) => {
       .selectFrom('users')
       .where('merchant_id', '=', mainId)
       .where('role', '=', 'USER')
+      .where('status', '=', 'ACTIVE')
       .orderBy('email')
       .select('id')
       .executeTakeFirstOrThrow();

@@ -204,12 +204,13 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
   describe('changing one password while signed in', () => {
     it('needs the current password and the rules, then changes it', async () => {
       const headers = await authHeader(testApp.database, config, { role: 'READ_ONLY' });
-      // The user authHeader signs for: the first READ_ONLY user of the merchant by e-mail.
+      // The user authHeader signs for: the first ACTIVE READ_ONLY user of the merchant by e-mail.
       const me = await testApp.database.db
         .selectFrom('users')
         .select(['id', 'email'])
         .where('merchant_id', '=', mainId)
         .where('role', '=', 'READ_ONLY')
+        .where('status', '=', 'ACTIVE')
         .orderBy('email')
         .executeTakeFirstOrThrow();
       const wrong = await post(
