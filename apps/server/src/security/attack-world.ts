@@ -1,0 +1,204 @@
+import { ROLE_SCOPES } from '@portal/contracts/roles';
+import type { Role } from '@portal/contracts/roles';
+import { ALL_SCOPES } from '@portal/contracts/scopes';
+import type { Scope } from '@portal/contracts/scopes';
+import { signPortalToken } from '../auth/portal-token.js';
+import type { Config } from '../config.js';
+import type { DatabaseHandle } from '../db/database.js';
+import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
+import { seedDemoData } from '../db/seed/seed.js';
+import { cartInput } from '../test/cart-fixtures.js';
+import { buildTestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import { activePrograms } from '../test/transaction-fixtures.js';
+import { authHeader, merchantIdByName, portalTokenFor, testConfig } from '../test/tokens.js';
+import { insertTeamUser } from '../test/user-fixtures.js';
+
+/** The other bread merchant: its users call merchant A's objects. */
+export const MERCHANT_B = 'Lakeside Furniture Co.';
+
+/** Real objects of merchant A that the route table's sample calls point at. */
+export interface MerchantAObjects {
+  merchantId: string;
+  tenantId: string;
+  merchantName: string;
+  programId: string;
+  paymentProductId: string;
+  transactionId: string;
+  cartId: string;
+  checkoutToken: string;
+  /** An INVITED user of merchant A: the target of the user routes. */
+  userId: string;
+  userEmail: string;
+  enrollmentId: string;
+  fundingConfigurationId: string;
+  emailId: string;
+}
+
+export interface AttackWorld {
+  testApp: TestApp;
+  config: Config;
+  a: MerchantAObjects;
+  merchantBId: string;
+  /** Every scope, for merchant A: the key that opens every door (bad-input suite, control calls). */
+  allScopes: { authorization: string };
+  /** Texts that only merchant A's data holds: none may appear in an answer to someone else. */
+  markers: readonly string[];
+}
+
+/** Signs a portal token for one given user, as the token exchange would. */
+export async function tokenForUser(
+  world: AttackWorld,
+  user: { id: string; email: string },
+  role: Role,
+  options: { scopes?: readonly Scope[]; issuedAt?: Date } = {},
+): Promise<string> {
+  return signPortalToken(
+    world.testApp.database.db,
+    world.config,
+    {
+      userId: user.id,
+      email: user.email,
+      role,
+      scopes: options.scopes ?? ROLE_SCOPES[role],
+      tenantId: world.a.tenantId,
+      merchantId: world.a.merchantId,
+    },
+    options.issuedAt === undefined ? {} : { issuedAt: options.issuedAt },
+  );
+}
+
+/** A new ACTIVE user of merchant A in that role. */
+export function newUserOfA(world: AttackWorld, role: Role): Promise<{ id: string; email: string }> {
+  return insertTeamUser(world.testApp.database.db, world.a.merchantId, { role });
+}
+
+async function first<T>(query: Promise<T | undefined>, what: string): Promise<T> {
+  const row = await query;
+  if (row === undefined) throw new Error(`The demo data has no ${what} of merchant A`);
+  return row;
+}
+
+/** The app on a fresh database with the small demo data, and merchant A's objects found or made. */
+export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Promise<AttackWorld> {
+  const config = testConfig();
+  const testApp = await buildTestApp({ dialect, config });
+  const { db } = testApp.database;
+  await seedDemoData(db, { size: 'small' });
+  const merchantId = await merchantIdByName(db, MAIN_MERCHANT);
+  const merchantBId = await merchantIdByName(db, MERCHANT_B);
+  const admin = await authHeader(testApp.database, config, { role: 'ADMIN' });
+  const allScopes = await authHeader(testApp.database, config, {
+    role: 'INTERNAL_ADMIN',
+    merchantId,
+    scopes: ALL_SCOPES,
+  });
+
+  const tenant = await first(
+    db.selectFrom('merchants').select('tenant_id').where('id', '=', merchantId).executeTakeFirst(),
+    'tenant',
+  );
+  const programs = await activePrograms(db, merchantId);
+  const programId = programs.find((program) => program.channel === 'ECOMM')?.id ?? '';
+  const product = await first(
+    db
+      .selectFrom('payment_products')
+      .select('id')
+      .where('program_id', '=', programId)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'payment product',
+  );
+  const transaction = await first(
+    db
+      .selectFrom('transactions')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', 'AUTHORIZED')
+      .orderBy('id')
+      .executeTakeFirst(),
+    'authorized transaction',
+  );
+  const enrollment = await first(
+    db
+      .selectFrom('payment_product_enrollments')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'enrollment',
+  );
+  const funding = await first(
+    db
+      .selectFrom('funding_configurations')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .executeTakeFirst(),
+    'funding configuration',
+  );
+
+  const created = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/carts',
+    headers: admin,
+    payload: cartInput(),
+  });
+  if (created.statusCode !== 201) throw new Error(`Cannot make merchant A's cart: ${created.body}`);
+  const cart = (created.json() as { data: { id: string; checkoutUrl: string } }).data;
+
+  const invited = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/users',
+    headers: admin,
+    payload: { firstName: 'Target', lastName: 'User', email: 'target.user@merchant-a.test', role: 'USER' },
+  });
+  if (invited.statusCode !== 201) throw new Error(`Cannot invite merchant A's user: ${invited.body}`);
+  const user = (invited.json() as { data: { id: string; email: string } }).data;
+  const email = await first(
+    db.selectFrom('outbound_emails').select('id').where('to_address', '=', user.email).executeTakeFirst(),
+    'e-mail',
+  );
+
+  const a: MerchantAObjects = {
+    merchantId,
+    tenantId: tenant.tenant_id,
+    merchantName: MAIN_MERCHANT,
+    programId,
+    paymentProductId: product.id,
+    transactionId: transaction.id,
+    cartId: cart.id,
+    checkoutToken: cart.checkoutUrl.split('/').pop() ?? '',
+    userId: user.id,
+    userEmail: user.email,
+    enrollmentId: enrollment.id,
+    fundingConfigurationId: funding.id,
+    emailId: email.id,
+  };
+  return {
+    testApp,
+    config,
+    a,
+    merchantBId,
+    allScopes,
+    markers: [
+      a.merchantId,
+      a.merchantName,
+      a.transactionId,
+      a.cartId,
+      a.checkoutToken,
+      a.userId,
+      a.userEmail,
+      a.enrollmentId,
+      a.fundingConfigurationId,
+      a.emailId,
+    ],
+  };
+}
+
+/** A token of merchant B's ADMIN. */
+export function merchantBAdmin(world: AttackWorld): Promise<string> {
+  return portalTokenFor(world.testApp.database, world.config, {
+    role: 'ADMIN',
+    merchantId: world.merchantBId,
+  });
+}
