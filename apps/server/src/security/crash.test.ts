@@ -1,0 +1,276 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/database.js';
+import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
+import { expiryCutoff } from '../modules/transactions/service.js';
+import { cartInput } from '../test/cart-fixtures.js';
+import { freePort } from '../test/free-port.js';
+import { ensureServerBuilt, startServer, waitForOutput } from '../test/server-process.js';
+import type { ServerProcess } from '../test/server-process.js';
+import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
+import { merchantIdByName } from '../test/tokens.js';
+
+/**
+ * The real server process under a burst of keyed writes, killed with SIGKILL in the middle, restarted
+ * on the same database, and every request retried with its key (issue 10, "Crash"): each write exists
+ * exactly once, an answer given before the crash is the answer given again, the database is sound.
+ */
+
+const CARTS = 40;
+const ACTIONS_EACH = 12;
+const CONCURRENCY = 6;
+const SETTLE_AMOUNT = 500;
+const REFUND_AMOUNT = 100;
+/** 32 random bytes, base64: the key that encrypts keys at rest, fixed so that both starts share it. */
+const KEY_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+const LISTENING = 'Merchant portal listening';
+
+interface KeyedRequest {
+  readonly key: string;
+  readonly path: string;
+  readonly body: unknown;
+  /** What identifies the write in the database: the cart's order reference, or the transaction id. */
+  readonly subject: string;
+  readonly kind: 'cart' | 'settle' | 'refund';
+}
+
+interface Answer {
+  status: number;
+  body: { data?: { id?: string } };
+}
+
+async function urlOf(database: DatabaseHandle): Promise<string> {
+  if (database.dialect === 'sqlite') {
+    const { rows } = await sql<{ file: string }>`pragma database_list`.execute(database.db);
+    return `sqlite:${rows[0]?.file ?? ''}`;
+  }
+  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(database.db);
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  url.pathname = `/${rows[0]?.name ?? ''}`;
+  return url.toString();
+}
+
+describe.each(TEST_DIALECTS)('crash in the middle of keyed writes (%s)', (dialect) => {
+  let database: DatabaseHandle;
+  let env: Record<string, string>;
+  let base: string;
+  let server: ServerProcess | undefined;
+  let authorization: string;
+
+  const start = async () => {
+    server = startServer(env);
+    await waitForOutput(server, LISTENING);
+  };
+
+  const send = async (request: KeyedRequest): Promise<Answer> => {
+    const response = await fetch(`${base}${request.path}`, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json', 'idempotency-key': request.key },
+      body: JSON.stringify(request.body),
+    });
+    return { status: response.status, body: (await response.json()) as Answer['body'] };
+  };
+
+  beforeAll(async () => {
+    ensureServerBuilt();
+    database = await openTestDatabase(dialect);
+    const port = await freePort();
+    base = `http://127.0.0.1:${String(port)}`;
+    env = {
+      PORT: String(port),
+      DATABASE_URL: await urlOf(database),
+      NODE_ENV: 'test',
+      DEMO_DATA: 'true',
+      FAKE_AUTH: 'true',
+      LOG_LEVEL: 'warn',
+      KEY_ENCRYPTION_KEY,
+    };
+    await start();
+    // Fake auth signs in without the identity provider's pages: the crash, not the sign-in, is under test.
+    const merchantId = await merchantIdByName(database.db, MAIN_MERCHANT);
+    const fake = await fetch(`${base}/api/auth/fake/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@merchant.demo' }),
+    });
+    const providerToken = ((await fake.json()) as { token: string }).token;
+    const exchange = await fetch(`${base}/api/auth/org/token/exchange`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${providerToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ appID: 'merchant-portal', merchantID: merchantId }),
+    });
+    expect(exchange.status).toBe(200);
+    authorization = `Bearer ${((await exchange.json()) as { token: string }).token}`;
+  }, 180_000);
+
+  afterAll(async () => {
+    if (server?.child.exitCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    await database.destroy();
+  });
+
+  it('keeps every acknowledged write exactly once, and the retried ones too, after kill -9', async () => {
+    const { db } = database;
+    const merchantId = await merchantIdByName(db, MAIN_MERCHANT);
+    const authorized = await db
+      .selectFrom('transactions')
+      .select(['id', 'currency', 'settled', 'refunded'])
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', 'AUTHORIZED')
+      .where('total', '>=', SETTLE_AMOUNT * 2)
+      // An older authorization has expired: settling it is refused whatever the key.
+      .where('authorized_at', '>', expiryCutoff(new Date(Date.now() + 86_400_000)))
+      .orderBy('id')
+      .limit(ACTIONS_EACH)
+      .execute();
+    const settled = await db
+      .selectFrom('transactions')
+      .select(['id', 'currency', 'settled', 'refunded'])
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', 'SETTLED')
+      .where(sql<boolean>`settled - refunded >= ${REFUND_AMOUNT * 2}`)
+      .orderBy('id')
+      .limit(ACTIONS_EACH)
+      .execute();
+    expect([authorized.length, settled.length]).toEqual([ACTIONS_EACH, ACTIONS_EACH]);
+    const before = new Map([...authorized, ...settled].map((row) => [row.id, row]));
+
+    const requests: KeyedRequest[] = [];
+    for (let index = 0; index < CARTS; index += 1) {
+      const orderReference = `CRASH-${randomUUID()}`;
+      requests.push({
+        kind: 'cart',
+        key: randomUUID(),
+        path: '/api/carts',
+        body: cartInput({ orderReference }),
+        subject: orderReference,
+      });
+      const [action, row, amount] =
+        index % 2 === 0
+          ? (['settle', authorized[index / 2], SETTLE_AMOUNT] as const)
+          : (['refund', settled[(index - 1) / 2], REFUND_AMOUNT] as const);
+      if (row !== undefined) {
+        requests.push({
+          kind: action,
+          key: randomUUID(),
+          path: `/api/transactions/${row.id}/${action}`,
+          body: { amount: { currency: row.currency, value: amount } },
+          subject: row.id,
+        });
+      }
+    }
+
+    // The burst: a few at a time; the process dies once a third of them have been answered.
+    const first = new Map<string, Answer>();
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length && server?.child.exitCode === null) {
+        const request = requests[next];
+        next += 1;
+        if (request === undefined) break;
+        try {
+          const answer = await send(request);
+          if (answer.status < 300) first.set(request.key, answer);
+        } catch {
+          // The answer was lost with the process: retried below with the same key.
+        }
+        if (first.size >= requests.length / 3 && server?.child.exitCode === null)
+          server.child.kill('SIGKILL');
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    await server?.exited;
+    expect(server?.child.signalCode).toBe('SIGKILL');
+
+    await start();
+    const replayedDifferently: string[] = [];
+    const failedRetries: string[] = [];
+    for (const request of requests) {
+      const answer = await send(request);
+      const earlier = first.get(request.key);
+      if (answer.status >= 300) failedRetries.push(`${request.path}: ${String(answer.status)}`);
+      else if (earlier !== undefined && answer.body.data?.id !== earlier.body.data?.id) {
+        replayedDifferently.push(`${request.path} (${request.key})`);
+      }
+    }
+
+    let duplicates = 0;
+    const wrongCounts: string[] = [];
+    for (const request of requests.filter((r) => r.kind === 'cart')) {
+      const { count } = await db
+        .selectFrom('carts')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('order_reference', '=', request.subject)
+        .executeTakeFirstOrThrow();
+      if (Number(count) !== 1) wrongCounts.push(`cart ${request.subject}: ${String(count)}`);
+      duplicates += Math.max(0, Number(count) - 1);
+    }
+    for (const request of requests.filter((r) => r.kind !== 'cart')) {
+      const row = await db
+        .selectFrom('transactions')
+        .select(['settled', 'refunded'])
+        .where('id', '=', request.subject)
+        .executeTakeFirstOrThrow();
+      const was = before.get(request.subject);
+      const change =
+        request.kind === 'settle' ? row.settled - (was?.settled ?? 0) : row.refunded - (was?.refunded ?? 0);
+      const amount = request.kind === 'settle' ? SETTLE_AMOUNT : REFUND_AMOUNT;
+      if (change !== amount) wrongCounts.push(`${request.kind} ${request.subject}: ${String(change)}`);
+      if (change > amount) duplicates += 1;
+    }
+
+    const integrity = await integrityProblems(database);
+    console.log(
+      `crash ${dialect}: ${String(requests.length)} keyed requests, ${String(first.size)} acknowledged before SIGKILL, ` +
+        `${String(requests.length - first.size)} unanswered (lost or never sent) and retried, ${String(duplicates)} duplicates, ` +
+        `integrity ${integrity.length === 0 ? 'clean' : integrity.join('; ')}`,
+    );
+    expect(first.size).toBeGreaterThan(0);
+    expect(first.size).toBeLessThan(requests.length);
+    expect({ failedRetries, replayedDifferently, wrongCounts, integrity }).toEqual({
+      failedRetries: [],
+      replayedDifferently: [],
+      wrongCounts: [],
+      integrity: [],
+    });
+  }, 180_000);
+});
+
+/** What the database's own checks find wrong: nothing, after a crash, if its writes were atomic. */
+async function integrityProblems(database: DatabaseHandle): Promise<string[]> {
+  const { db } = database;
+  const problems: string[] = [];
+  const duplicateKeys = await db
+    .selectFrom('idempotency_keys')
+    .select(['merchant_id', 'key'])
+    .groupBy(['merchant_id', 'key'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  if (duplicateKeys.length > 0)
+    problems.push(`${String(duplicateKeys.length)} idempotency keys stored twice`);
+  const duplicateCarts = await db
+    .selectFrom('carts')
+    .select(['merchant_id', 'order_reference'])
+    .where('order_reference', 'like', 'CRASH-%')
+    .groupBy(['merchant_id', 'order_reference'])
+    .having((eb) => eb.fn.countAll(), '>', 1)
+    .execute();
+  if (duplicateCarts.length > 0) problems.push(`${String(duplicateCarts.length)} carts made twice`);
+  if (database.dialect === 'sqlite') {
+    const { rows } = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db);
+    if (rows[0]?.integrity_check !== 'ok') problems.push(`integrity_check: ${JSON.stringify(rows)}`);
+    const foreign = await sql`pragma foreign_key_check`.execute(db);
+    if (foreign.rows.length > 0) problems.push(`${String(foreign.rows.length)} foreign keys broken`);
+  } else {
+    const invalid = await sql<{ name: string }>`
+      select conname as name from pg_constraint where not convalidated
+      union all
+      select indexrelid::regclass::text from pg_index where not indisvalid or not indisready`.execute(db);
+    if (invalid.rows.length > 0)
+      problems.push(`not valid: ${invalid.rows.map((row) => row.name).join(', ')}`);
+  }
+  return problems;
+}
