@@ -1,16 +1,19 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORTS, serverLogFile, type E2eBrand } from './fixtures/run-files';
 
 // Ports come from `npm test` (free ports); the fixed ones serve a manual `npx playwright test`.
-const breadPort = Number(process.env.E2E_BREAD_PORT ?? 4310);
-const rbcPort = Number(process.env.E2E_RBC_PORT ?? 4311);
+const breadPort = E2E_PORTS.bread;
+const rbcPort = E2E_PORTS.rbc;
 
-function server(brand: 'bread' | 'rbc', port: number) {
+function server(brand: E2eBrand, port: number) {
   const database = join(tmpdir(), `portal-e2e-${brand}-${port}.sqlite`);
+  const log = serverLogFile(brand);
   return {
-    // A fresh database for every run: the server seeds the demo data into it at start.
-    command: `rm -f ${database} ${database}-wal ${database}-shm && node apps/server/dist/server.js`,
+    // A fresh database for every run: the server seeds the demo data into it at start. Its log, at trace
+    // level, goes to a file of the run for the secrets scan (e2e/scan/secrets.spec.ts).
+    command: `rm -f ${database} ${database}-wal ${database}-shm && node apps/server/dist/server.js > ${log}`,
     cwd: '..',
     url: `http://127.0.0.1:${port}/readyz`,
     reuseExistingServer: false,
@@ -21,7 +24,7 @@ function server(brand: 'bread' | 'rbc', port: number) {
       DATABASE_URL: `sqlite:${database}`,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DEMO_DATA: 'true',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'trace',
       NODE_ENV: 'test',
     },
   };
@@ -29,6 +32,7 @@ function server(brand: 'bread' | 'rbc', port: number) {
 
 export default defineConfig({
   testDir: './tests',
+  globalSetup: './fixtures/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   // One retry in CI, reported as flaky rather than hidden: the summary counts it and the report names it.
@@ -53,6 +57,8 @@ export default defineConfig({
   projects: [
     { name: 'bread', use: { baseURL: `http://127.0.0.1:${breadPort}` }, testIgnore: /\.rbc\.spec\.ts$/ },
     { name: 'rbc', use: { baseURL: `http://127.0.0.1:${rbcPort}` }, testMatch: /\.rbc\.spec\.ts$/ },
+    // Last, after every journey of both brands: their logs and answers must hold no secret.
+    { name: 'secrets', testDir: './scan', dependencies: ['bread', 'rbc'] },
   ],
   webServer: [server('bread', breadPort), server('rbc', rbcPort)],
 });

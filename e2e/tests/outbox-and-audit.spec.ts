@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
 import { mainNavigation, signIn } from '../fixtures/sign-in';
 

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
 import { signIn } from '../fixtures/sign-in';
 

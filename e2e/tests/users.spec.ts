@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
 import { latestEmailLink } from '../fixtures/outbox';
 import { mainNavigation, signIn } from '../fixtures/sign-in';

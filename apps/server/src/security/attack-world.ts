@@ -144,7 +144,7 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     payload: cartInput(),
   });
   if (created.statusCode !== 201) throw new Error(`Cannot make merchant A's cart: ${created.body}`);
-  const cart = (created.json() as { data: { id: string; checkoutUrl: string } }).data;
+  const cart = created.json<{ data: { id: string; checkoutUrl: string } }>().data;
 
   const invited = await testApp.app.inject({
     method: 'POST',
@@ -153,7 +153,7 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     payload: { firstName: 'Target', lastName: 'User', email: 'target.user@merchant-a.test', role: 'USER' },
   });
   if (invited.statusCode !== 201) throw new Error(`Cannot invite merchant A's user: ${invited.body}`);
-  const user = (invited.json() as { data: { id: string; email: string } }).data;
+  const user = invited.json<{ data: { id: string; email: string } }>().data;
   const email = await first(
     db.selectFrom('outbound_emails').select('id').where('to_address', '=', user.email).executeTakeFirst(),
     'e-mail',

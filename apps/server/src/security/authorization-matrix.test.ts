@@ -53,7 +53,7 @@ describe.each(TEST_DIALECTS)('authorization matrix (%s)', (dialect) => {
     const response = await world.testApp.app.inject({ ...options, remoteAddress: nextAddress() });
     tally.count();
     const problem = allowed.includes(response.statusCode)
-      ? errorShapeProblem(response, world.markers, options.url ?? '')
+      ? errorShapeProblem(response, world.markers, options.url)
       : `answered ${String(response.statusCode)}: ${response.body.slice(0, 160)}`;
     if (problem !== undefined) problems.push(`${key}: ${problem}`);
   };

@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('bad input (%s)', (dialect) => {
         url: `${TRANSACTIONS_LIST}?${new URLSearchParams(query).toString()}`,
         headers: world.allScopes,
       });
-      const cursor = (response.json() as { data: { nextCursor: string | null } }).data.nextCursor;
+      const cursor = response.json<{ data: { nextCursor: string | null } }>().data.nextCursor;
       if (cursor === null) throw new Error('The demo data has a single page of transactions');
       cursors.push({ query, cursor });
     }
@@ -86,8 +86,8 @@ describe.each(TEST_DIALECTS)('bad input (%s)', (dialect) => {
         tally.count(status >= 500 || status === 0 ? '5xx' : undefined);
         if (problem !== undefined) {
           tally.problems.push(
-            `${key} [${request.kind}] ${String(request.options.url).slice(0, 200)} ` +
-              `${String(request.options.payload ?? '').slice(0, 120)}: ${problem}`,
+            `${key} [${request.kind}] ${request.url.slice(0, 200)} ` +
+              `${(request.payload ?? '').slice(0, 120)}: ${problem}`,
           );
         }
       }

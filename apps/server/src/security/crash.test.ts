@@ -166,8 +166,9 @@ describe.each(TEST_DIALECTS)('crash in the middle of keyed writes (%s)', (dialec
     // The burst: a few at a time; the process dies once a third of them have been answered.
     const first = new Map<string, Answer>();
     let next = 0;
+    const alive = () => server !== undefined && server.child.exitCode === null;
     const worker = async () => {
-      while (next < requests.length && server?.child.exitCode === null) {
+      while (next < requests.length && alive()) {
         const request = requests[next];
         next += 1;
         if (request === undefined) break;
@@ -177,8 +178,7 @@ describe.each(TEST_DIALECTS)('crash in the middle of keyed writes (%s)', (dialec
         } catch {
           // The answer was lost with the process: retried below with the same key.
         }
-        if (first.size >= requests.length / 3 && server?.child.exitCode === null)
-          server.child.kill('SIGKILL');
+        if (first.size >= requests.length / 3 && alive()) server?.child.kill('SIGKILL');
       }
     };
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));

@@ -42,7 +42,7 @@ const STRICT_DIRECTIVES = [
 ];
 
 function directivesOf(response: LightMyRequestResponse): string[] {
-  return String(response.headers['content-security-policy'] ?? '')
+  return (response.headers['content-security-policy'] ?? '')
     .split(';')
     .map((directive) => directive.trim())
     .filter((directive) => directive !== '');

@@ -12,6 +12,8 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 export interface MalformedRequest {
   readonly kind: string;
+  readonly url: string;
+  readonly payload: string | undefined;
   readonly options: InjectOptions;
 }
 
@@ -192,13 +194,13 @@ interface Parts {
   headers?: Record<string, string>;
 }
 
-function toOptions(context: MalformedContext, parts: Parts): InjectOptions {
+function toOptions(context: MalformedContext, parts: Parts): InjectOptions & { url: string } {
   const url = context.path.replace(/:(\w+)/g, (_match, name: string) => parts.params[name] ?? 'missing');
   const query = parts.query.map(([name, value]) => `${name}=${value}`).join('&');
   const headers: Record<string, string> = { ...context.headers, ...parts.headers };
   if (parts.body?.contentType !== undefined) headers['content-type'] = parts.body.contentType;
   return {
-    method: context.method as InjectOptions['method'],
+    method: context.method,
     url: query === '' ? url : `${url}?${query}`,
     headers,
     ...(parts.body === undefined ? {} : { payload: parts.body.text }),
@@ -302,5 +304,8 @@ export function malformedRequests(context: MalformedContext): fc.Arbitrary<Malfo
         .map((key) => ({ ...base('idempotency key'), headers: { 'idempotency-key': key } })),
     );
   }
-  return fc.oneof(...kinds).map((parts) => ({ kind: parts.kind, options: toOptions(context, parts) }));
+  return fc.oneof(...kinds).map((parts) => {
+    const options = toOptions(context, parts);
+    return { kind: parts.kind, url: options.url, payload: parts.body?.text, options };
+  });
 }

@@ -307,24 +307,20 @@ export function entryOf(key: string): RouteEntry {
   return entry;
 }
 
-/**
- * The request of a route key and call. Parameter and query values are percent-encoded here unless
- * `raw` says they already are (the bad-input suite sends byte sequences no encoder would make).
- */
+/** The request of a route key and call, its parameter and query values percent-encoded. */
 export function injectOptions(
   key: string,
   call: RouteCall,
   headers: Readonly<Record<string, string>>,
-  { raw = false }: { raw?: boolean } = {},
-): InjectOptions {
+): InjectOptions & { url: string } {
   const [method = 'GET', path = '/'] = key.split(' ');
-  const encode = (value: string) => (raw ? value : encodeURIComponent(value));
+  const encode = encodeURIComponent;
   const url = path.replace(/:(\w+)/g, (_match, name: string) => encode(call.params?.[name] ?? 'missing'));
   const query = Object.entries(call.query ?? {})
     .map(([name, value]) => `${encode(name)}=${encode(value)}`)
     .join('&');
   return {
-    method: method as InjectOptions['method'],
+    method,
     url: query === '' ? url : `${url}?${query}`,
     headers: { ...headers, ...(call.body === undefined ? {} : { 'content-type': 'application/json' }) },
     ...(call.body === undefined ? {} : { payload: JSON.stringify(call.body) }),
