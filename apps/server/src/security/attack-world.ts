@@ -40,6 +40,8 @@ export interface AttackWorld {
   config: Config;
   a: MerchantAObjects;
   merchantBId: string;
+  /** Merchant A's demo ADMIN, who is never removed nor demoted: the one who removes and demotes. */
+  admin: { authorization: string };
   /** Every scope, for merchant A: the key that opens every door (bad-input suite, control calls). */
   allScopes: { authorization: string };
   /** Texts that only merchant A's data holds: none may appear in an answer to someone else. */
@@ -179,6 +181,7 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     config,
     a,
     merchantBId,
+    admin,
     allScopes,
     markers: [
       a.merchantId,
