@@ -29,7 +29,11 @@ const ALLOWED: readonly { path: RegExp; kinds: readonly SecretKind[]; why: strin
     kinds: ['JWT'],
     why: "the portal's token, the exchange's answer",
   },
-  { path: /^\/oidc\/token$/, kinds: ['JWT'], why: "the provider's tokens, the token endpoint's answer" },
+  {
+    path: /^\/oidc\/token$/,
+    kinds: ['JWT', 'id token hint'],
+    why: "the provider's tokens, the token endpoint's answer (the id token is the later id_token_hint)",
+  },
   {
     path: /^\/api\/carts(\/|$)/,
     kinds: ['link key'],

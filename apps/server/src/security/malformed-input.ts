@@ -246,28 +246,29 @@ export function malformedRequests(context: MalformedContext): fc.Arbitrary<Malfo
       })),
   );
   if (context.cursors.length > 0) {
-    kinds.push(
-      fc
-        .tuple(
-          fc.constantFrom(...context.cursors),
-          fc.nat(4),
-          oddJson,
-          fc.oneof(fc.constant(false), fc.constant(true)),
-        )
-        .map(([real, index, value, garbage]) => {
-          const state = JSON.parse(Buffer.from(real.cursor, 'base64url').toString()) as Json[];
-          state[index] = value;
-          const text = garbage ? JSON.stringify(value) : JSON.stringify(state);
-          const cursor = Buffer.from(text).toString('base64url');
-          return {
-            ...base('tampered cursor'),
-            query: [
-              ...Object.entries(real.query).map(([k, v]): [string, string] => [k, encodeURIComponent(v)]),
-              ['cursor', cursor] as [string, string],
-            ],
-          };
-        }),
-    );
+    // Several times over: a cursor is the one input the client must send back untouched, and the sort
+    // key (its first item) of the wrong type is what reached the database before.
+    const tampered = fc
+      .tuple(
+        fc.constantFrom(...context.cursors),
+        fc.constantFrom(0, 0, 0, 1, 2, 3, 4),
+        fc.oneof(oddString, oddNumber, oddJson),
+        fc.boolean(),
+      )
+      .map(([real, index, value, garbage]) => {
+        const state = JSON.parse(Buffer.from(real.cursor, 'base64url').toString()) as Json[];
+        state[index] = value;
+        const text = garbage ? JSON.stringify(value) : JSON.stringify(state);
+        const cursor = Buffer.from(text).toString('base64url');
+        return {
+          ...base('tampered cursor'),
+          query: [
+            ...Object.entries(real.query).map(([k, v]): [string, string] => [k, encodeURIComponent(v)]),
+            ['cursor', cursor] as [string, string],
+          ],
+        };
+      });
+    kinds.push(tampered, tampered, tampered);
   }
   if (hasBody) {
     const leafPaths = pathsOf(call.body ?? {});
