@@ -3,12 +3,12 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
-import { expiryCutoff } from '../modules/transactions/service.js';
 import { cartInput } from '../test/cart-fixtures.js';
 import { freePort } from '../test/free-port.js';
 import { ensureServerBuilt, startServer, waitForOutput } from '../test/server-process.js';
 import type { ServerProcess } from '../test/server-process.js';
 import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
+import { activePrograms, insertTransactionFixtures } from '../test/transaction-fixtures.js';
 import { merchantIdByName } from '../test/tokens.js';
 
 /**
@@ -115,27 +115,21 @@ describe.each(TEST_DIALECTS)('crash in the middle of keyed writes (%s)', (dialec
   it('keeps every acknowledged write exactly once, and the retried ones too, after kill -9', async () => {
     const { db } = database;
     const merchantId = await merchantIdByName(db, MAIN_MERCHANT);
-    const authorized = await db
-      .selectFrom('transactions')
-      .select(['id', 'currency', 'settled', 'refunded'])
-      .where('merchant_id', '=', merchantId)
-      .where('status', '=', 'AUTHORIZED')
-      .where('total', '>=', SETTLE_AMOUNT * 2)
-      // An older authorization has expired: settling it is refused whatever the key.
-      .where('authorized_at', '>', expiryCutoff(new Date(Date.now() + 86_400_000)))
-      .orderBy('id')
-      .limit(ACTIONS_EACH)
-      .execute();
-    const settled = await db
-      .selectFrom('transactions')
-      .select(['id', 'currency', 'settled', 'refunded'])
-      .where('merchant_id', '=', merchantId)
-      .where('status', '=', 'SETTLED')
-      .where(sql<boolean>`settled - refunded >= ${REFUND_AMOUNT * 2}`)
-      .orderBy('id')
-      .limit(ACTIONS_EACH)
-      .execute();
-    expect([authorized.length, settled.length]).toEqual([ACTIONS_EACH, ACTIONS_EACH]);
+    // Fresh transactions of the main merchant: the demo data's age with the clock, these do not.
+    const [program] = await activePrograms(db, merchantId);
+    const fixture = (state: { status: 'AUTHORIZED' | 'SETTLED'; settled: number }) => ({
+      merchant_id: merchantId,
+      program_id: program?.id ?? '',
+      ...state,
+    });
+    const authorized = await insertTransactionFixtures(
+      db,
+      Array.from({ length: ACTIONS_EACH }, () => fixture({ status: 'AUTHORIZED', settled: 0 })),
+    );
+    const settled = await insertTransactionFixtures(
+      db,
+      Array.from({ length: ACTIONS_EACH }, () => fixture({ status: 'SETTLED', settled: 10_000 })),
+    );
     const before = new Map([...authorized, ...settled].map((row) => [row.id, row]));
 
     const requests: KeyedRequest[] = [];
