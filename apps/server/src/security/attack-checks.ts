@@ -41,7 +41,12 @@ export function addressGenerator(): () => string {
 export class Tally {
   requests = 0;
   readonly problems: string[] = [];
-  readonly byKind = new Map<string, number>();
+  readonly byKind: Map<string, number>;
+
+  /** `kinds`: what the line always counts, also when none was found. */
+  constructor(kinds: readonly string[]) {
+    this.byKind = new Map(kinds.map((kind) => [kind, 0]));
+  }
 
   count(kind?: string): void {
     this.requests += 1;

@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)('authorization matrix (%s)', (dialect) => {
   /** The table's routes that the app has (a missing one fails the first test, not every one). */
   let presentKeys: string[];
   let protectedKeys: string[];
-  const tally = new Tally();
+  const tally = new Tally(['leaks']);
   const nextAddress = addressGenerator();
 
   /** Calls a route's sample with these headers; a problem is recorded unless refused as allowed. */
@@ -52,10 +52,10 @@ describe.each(TEST_DIALECTS)('authorization matrix (%s)', (dialect) => {
   ): Promise<void> => {
     const options = injectOptions(key, entryOf(key).call(world.a), headers);
     const response = await world.testApp.app.inject({ ...options, remoteAddress: nextAddress() });
-    tally.count();
     const problem = allowed.includes(response.statusCode)
       ? errorShapeProblem(response, world.markers, options.url)
       : `answered ${String(response.statusCode)}: ${response.body.slice(0, 160)}`;
+    tally.count(problem?.startsWith('leaks') === true ? 'leaks' : undefined);
     if (problem !== undefined) problems.push(`${key}: ${problem}`);
   };
   /** Adds a test's problems to the suite's figures, for the expectation. */
@@ -154,8 +154,8 @@ describe.each(TEST_DIALECTS)('authorization matrix (%s)', (dialect) => {
       }
       const options = injectOptions(key, entryOf(key).call(world.a), headers);
       const response = await world.testApp.app.inject({ ...options, remoteAddress: nextAddress() });
-      tally.count();
       const leaked = world.markers.find((marker) => response.body.includes(marker));
+      tally.count(leaked === undefined ? undefined : 'leaks');
       if (response.statusCode >= 500 || leaked !== undefined) {
         problems.push(
           `${key}: answered ${String(response.statusCode)}${leaked === undefined ? '' : `, leaks "${leaked}"`}`,

@@ -23,7 +23,7 @@ const keys = ROUTE_KEYS.filter((key) => entryOf(key).endsSession !== true);
 describe.each(TEST_DIALECTS)('bad input (%s)', (dialect) => {
   let world: AttackWorld;
   let cursors: { query: Record<string, string>; cursor: string }[];
-  const tally = new Tally();
+  const tally = new Tally(['5xx']);
   const nextAddress = addressGenerator();
 
   beforeAll(async () => {
