@@ -3,6 +3,7 @@ import type { Role } from '@portal/contracts/roles';
 import { ALL_SCOPES } from '@portal/contracts/scopes';
 import type { Scope } from '@portal/contracts/scopes';
 import { signPortalToken } from '../auth/portal-token.js';
+import { sessionForExchange } from '../auth/sign-in-sessions.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
@@ -55,10 +56,15 @@ export async function tokenForUser(
   role: Role,
   options: { scopes?: readonly Scope[]; issuedAt?: Date } = {},
 ): Promise<string> {
+  const { db } = world.testApp.database;
+  // A sign-in session of its own, as the token exchange makes one.
+  const sessionId = await sessionForExchange(db, user.id, null, options.issuedAt);
+  if (sessionId === undefined) throw new Error('A new sign-in session cannot have ended');
   return signPortalToken(
-    world.testApp.database.db,
+    db,
     world.config,
     {
+      sessionId,
       userId: user.id,
       email: user.email,
       role,
