@@ -71,6 +71,18 @@ describe.each(TEST_DIALECTS)('input the databases cannot store (%s)', (dialect) 
     expect(carts).toEqual([]);
   });
 
+  it('refuses a body nested deeper than any request of the API with 400, however deep', async () => {
+    // Written by hand: JSON.stringify itself runs out of stack at this depth.
+    const nested = (levels: number) => `${'{"inner":'.repeat(levels)}"leaf"${'}'.repeat(levels)}`;
+    const deep = nested(10_000);
+    const cart = JSON.stringify(cartInput());
+    const deepCart = `${cart.slice(0, -1)},"customFields":${deep}}`;
+    expectRefused(await post('/api/carts', deepCart), `body.customFields${'.inner'.repeat(31)}`);
+    // The public log takes small bodies only: deep, but within its size limit.
+    const deepLog = `{"level":"error","message":"x","context":${nested(500)}}`;
+    expectRefused(await post(CLIENT_LOG_PATH, deepLog, {}), `body.context${'.inner'.repeat(31)}`);
+  });
+
   it('refuses a lone surrogate, which neither database would keep as sent', async () => {
     expectRefused(
       await post(CLIENT_LOG_PATH, '{"level":"error","message":"half \\ud800 a pair"}', {}),

@@ -10,35 +10,56 @@ const UNSTORABLE = /\0|\p{Cs}/u;
 
 const UNSTORABLE_MESSAGE = 'Contains a character that cannot be stored (NUL or a lone surrogate)';
 
-/** The paths (`body.items.0.name`) of every string or key under `value` that cannot be stored. */
-function unstorablePaths(value: unknown, path: string, found: string[]): void {
-  if (typeof value === 'string') {
-    if (UNSTORABLE.test(value)) found.push(path);
-    return;
+/**
+ * No request of the API nests deeper than a few levels; past this, a body is refused before any schema
+ * or handler walks it (a deep enough JSON document exhausts the stack of any recursive walk).
+ */
+const MAX_DEPTH = 32;
+
+const TOO_DEEP_MESSAGE = `Nested more than ${String(MAX_DEPTH)} levels deep`;
+
+/**
+ * The paths (`body.items.0.name`) of every string or key under `value` that cannot be stored, and of
+ * the first value nested too deeply. A loop over a stack rather than recursion, whatever the depth.
+ */
+function problemsUnder(value: unknown, path: string): ErrorDetail[] {
+  const found: ErrorDetail[] = [];
+  const pending: { value: unknown; path: string; depth: number }[] = [{ value, path, depth: 0 }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (typeof next.value === 'string') {
+      if (UNSTORABLE.test(next.value)) found.push({ path: next.path, message: UNSTORABLE_MESSAGE });
+      continue;
+    }
+    if (next.value === null || typeof next.value !== 'object') continue;
+    if (next.depth >= MAX_DEPTH) {
+      found.push({ path: next.path, message: TOO_DEEP_MESSAGE });
+      break;
+    }
+    for (const [key, inner] of Object.entries(next.value)) {
+      const innerPath = `${next.path}.${key}`;
+      if (UNSTORABLE.test(key)) found.push({ path: innerPath, message: UNSTORABLE_MESSAGE });
+      else pending.push({ value: inner, path: innerPath, depth: next.depth + 1 });
+    }
   }
-  if (value === null || typeof value !== 'object') return;
-  for (const [key, inner] of Object.entries(value)) {
-    const innerPath = `${path}.${key}`;
-    if (UNSTORABLE.test(key)) found.push(innerPath);
-    else unstorablePaths(inner, innerPath, found);
-  }
+  return found;
 }
 
 /**
  * Refuses, on every route and before any schema or handler sees it, a request whose path parameters,
- * query or body hold text the databases cannot store: 400 VALIDATION_FAILED naming each field.
+ * query or body hold text the databases cannot store, or nest deeper than any request of the API:
+ * 400 VALIDATION_FAILED naming each field.
  */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
-    const found: string[] = [];
-    unstorablePaths(request.params, 'params', found);
-    unstorablePaths(request.query, 'query', found);
-    unstorablePaths(request.body, 'body', found);
-    if (found.length === 0) {
+    const details = [
+      ...problemsUnder(request.params, 'params'),
+      ...problemsUnder(request.query, 'query'),
+      ...problemsUnder(request.body, 'body'),
+    ];
+    if (details.length === 0) {
       done();
       return;
     }
-    const details: ErrorDetail[] = found.map((path) => ({ path, message: UNSTORABLE_MESSAGE }));
     done(new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', { details }));
   });
 }

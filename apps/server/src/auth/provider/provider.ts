@@ -249,6 +249,11 @@ export async function createIdentityProvider({
   });
   // Behind a load balancer the provider needs X-Forwarded-Proto/Host to see the public https URL.
   provider.proxy = config.trustProxy !== false;
+  if (config.publicUrl.startsWith('https:')) {
+    // Browsers reach the portal only at its https PUBLIC_URL, whichever hop ended TLS and whether or not
+    // that hop is trusted: the provider's session and interaction cookies must always be Secure.
+    Object.defineProperty(provider.request, 'protocol', { get: () => 'https' });
+  }
   provider.on('server_error', (_ctx: unknown, error: unknown) => {
     log.error({ err: error }, 'identity provider error');
   });

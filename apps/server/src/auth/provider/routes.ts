@@ -72,12 +72,6 @@ export const identityProviderRoutes: AppModule = (app, { config, database }, don
     done();
     return;
   }
-  if (config.publicUrl.startsWith('https:') && !config.trustProxy) {
-    app.log.warn(
-      'PUBLIC_URL is https but TRUST_PROXY is off: the identity provider sees plain http behind the proxy, ' +
-        'so its cookies go without the Secure flag. Set TRUST_PROXY to the number of proxies (e.g. 1) or their addresses.',
-    );
-  }
   const source = lazyProvider(async () => {
     const [provider] = await Promise.all([
       createIdentityProvider({ config, db: database.db, log: app.log }),
