@@ -113,7 +113,7 @@ export async function buildApp({
   registerErrorHandler(app);
   registerLogRedaction(app);
   registerInputGuard(app);
-  registerIdempotency(app, database.db);
+  registerIdempotency(app);
 
   await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").

@@ -55,11 +55,19 @@ function detailsOf(issues: ValidationIssue[], context: string | undefined): Erro
   });
 }
 
+function bodyOf(code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+/** The body the error handler answers for a refusal, for an answer that is kept (http/idempotency.ts). */
+export function errorBodyOf(error: AppError): ErrorBody {
+  return bodyOf(error.code, error.message, error.details);
+}
+
 function answer(status: number, code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorAnswer {
-  const error: ErrorBody['error'] = details === undefined ? { code, message } : { code, message, details };
   // 503 is an outage of something else (the database), reported as such rather than as a bug.
   const severity: Severity = status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';
-  return { status, body: { error }, severity };
+  return { status, body: bodyOf(code, message, details), severity };
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import type { Database } from '../db/schema.js';
-import { conflict, unprocessable } from './app-error.js';
-import { isUniqueViolation } from './database-errors.js';
+import { AppError, conflict, unprocessable } from './app-error.js';
+import { errorBodyOf } from './error-handler.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The route creates something or acts: a request with an `Idempotency-Key` is done once per caller
-     * and key, and a repeat gets the first answer (http/idempotency.ts).
+     * The route creates something or acts, and its handler goes through `idempotent` (below): a
+     * request with an `Idempotency-Key` is done once per caller and key, and a repeat gets the first answer.
      */
     idempotent?: true;
   }
@@ -28,22 +27,30 @@ const keySchema = z
   .regex(/^[\x21-\x7e]{1,255}$/, 'An Idempotency-Key is 1 to 255 visible ASCII characters')
   .optional();
 
-/** How long a duplicate waits for the first request's answer before it is told to try again. */
-const IN_PROGRESS_WAIT_MS = 10_000;
-const IN_PROGRESS_POLL_MS = 20;
-
 const MISMATCH =
   'This Idempotency-Key was already used for a different request; use a new key for a new request';
-const IN_PROGRESS =
-  'A request with this Idempotency-Key is still in progress, or was interrupted: check the outcome ' +
+// Only a key claimed by a version that kept the answer after the write can be in this state.
+const INTERRUPTED =
+  'A request with this Idempotency-Key was interrupted before its answer was kept: check the outcome ' +
   'before sending it again with a new key';
+
+/** What a route's work answers: its status and body, serialized with the route's schema. */
+export interface IdempotentAnswer {
+  status: number;
+  body: unknown;
+}
 
 interface Claim {
   caller: string;
   key: string;
+  route: string;
+  request_hash: string;
 }
 
-type Stored = { route: string; request_hash: string; status_code: number | null; response: string | null };
+interface Kept {
+  status: number;
+  response: string;
+}
 
 /** Who a key belongs to: the merchant, whose users share one account, or the user for provider staff. */
 function callerOf(request: FastifyRequest): string {
@@ -51,110 +58,133 @@ function callerOf(request: FastifyRequest): string {
   return merchantId === null ? `user:${userId}` : `merchant:${merchantId}`;
 }
 
-function routeOf(request: FastifyRequest): string {
-  return `${request.method} ${request.routeOptions.url ?? ''}`;
+/** What makes two requests the same: their route, parameters, query and body as validated. */
+function claimOf(request: FastifyRequest, key: string): Claim {
+  return {
+    caller: callerOf(request),
+    key,
+    route: `${request.method} ${request.routeOptions.url ?? ''}`,
+    request_hash: createHash('sha256')
+      .update(JSON.stringify([request.params, request.query, request.body]))
+      .digest('hex'),
+  };
 }
 
-/** What makes two requests the same: their parameters, query and body as validated. */
-function hashOf(request: FastifyRequest): string {
-  return createHash('sha256')
-    .update(JSON.stringify([request.params, request.query, request.body]))
-    .digest('hex');
-}
-
-async function find(db: Kysely<Database>, claim: Claim): Promise<Stored | undefined> {
-  return db
+/** The answer kept for the key, a 422 if the key was used for another request, none if it is free. */
+async function keptAnswer(db: Kysely<Database>, claim: Claim): Promise<Kept | undefined> {
+  const stored = await db
     .selectFrom('idempotent_requests')
     .select(['route', 'request_hash', 'status_code', 'response'])
     .where('caller', '=', claim.caller)
     .where('key', '=', claim.key)
     .executeTakeFirst();
+  if (stored === undefined) return undefined;
+  if (stored.route !== claim.route || stored.request_hash !== claim.request_hash) {
+    throw unprocessable(MISMATCH);
+  }
+  if (stored.status_code === null || stored.response === null) throw conflict(INTERRUPTED);
+  return { status: stored.status_code, response: stored.response };
 }
 
-/** The stored answer of the first request with this key, once it has one. */
-async function firstAnswer(db: Kysely<Database>, claim: Claim, route: string, hash: string) {
-  const deadline = Date.now() + IN_PROGRESS_WAIT_MS;
-  for (;;) {
-    const stored = await find(db, claim);
-    // Gone: the first request failed (5xx) and let go of the key; this one may act.
-    if (stored === undefined) return undefined;
-    if (stored.route !== route || stored.request_hash !== hash) throw unprocessable(MISMATCH);
-    if (stored.status_code !== null && stored.response !== null) {
-      return { status: stored.status_code, body: stored.response };
-    }
-    if (Date.now() >= deadline) throw conflict(IN_PROGRESS);
-    await sleep(IN_PROGRESS_POLL_MS);
+/**
+ * Inserts the key with its answer, or nothing when the key is taken. Not an error on a taken key, so
+ * that the transaction stays usable; on PostgreSQL a claim in progress makes this wait for its commit.
+ */
+async function keep(db: Kysely<Database>, claim: Claim, answer: Kept | undefined): Promise<boolean> {
+  const result = await db
+    .insertInto('idempotent_requests')
+    .values({
+      ...claim,
+      status_code: answer?.status ?? null,
+      response: answer?.response ?? null,
+      created_at: new Date().toISOString(),
+    })
+    .onConflict((onConflict) => onConflict.columns(['caller', 'key']).doNothing())
+    .executeTakeFirst();
+  return result.numInsertedOrUpdatedRows !== 0n;
+}
+
+/** The answer as the route's serializer for its status writes it, which is what a replay sends. */
+function serialized(reply: FastifyReply, status: number, body: unknown): Kept {
+  const bytes = reply.code(status).serialize(body);
+  return { status, response: typeof bytes === 'string' ? bytes : new TextDecoder().decode(bytes) };
+}
+
+/**
+ * Does the work with its key claimed, and keeps its answer, all in one transaction: after a crash
+ * either nothing of it happened (a retry acts) or all of it did, answer included (a retry replays it).
+ * A refusal writes nothing but is kept, in a transaction of its own, and thrown for the error handler.
+ * None when another request holds the key: its answer is kept by now.
+ */
+async function act(
+  db: Kysely<Database>,
+  reply: FastifyReply,
+  claim: Claim,
+  work: (trx: Transaction<Database>) => Promise<IdempotentAnswer>,
+): Promise<Kept | undefined> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      if (!(await keep(trx, claim, undefined))) return undefined;
+      const { status, body } = await work(trx);
+      const kept = serialized(reply, status, body);
+      await trx
+        .updateTable('idempotent_requests')
+        .set({ status_code: kept.status, response: kept.response })
+        .where('caller', '=', claim.caller)
+        .where('key', '=', claim.key)
+        .execute();
+      return kept;
+    });
+  } catch (error) {
+    // A 5xx keeps nothing, so that the retry acts.
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    if (!(await keep(db, claim, serialized(reply, error.status, errorBodyOf(error))))) return undefined;
+    throw error;
   }
 }
 
 /**
- * `config: { idempotent: true }` on a route: a request with an `Idempotency-Key` header claims the key
- * for its caller before the handler runs, and its answer (refusals included, not 5xx) is kept with it.
- * A repeat with the same route, parameters and body gets that answer again with `Idempotent-Replayed`,
- * waiting for it while the first is in progress, so that concurrent duplicates act once; the same key
- * for anything else is 422. A 5xx lets go of the key, so that the retry acts.
+ * The handler of a `config: { idempotent: true }` route: runs `work` in a database transaction (every
+ * query of the work must use the `trx` it is given) and sends its answer. With an `Idempotency-Key`
+ * the work is done once per caller and key: a repeat with the same route, parameters and body gets
+ * the first answer (refusals included, not 5xx) with `Idempotent-Replayed`, a concurrent duplicate
+ * waits for it, and the same key for anything else is 422. Work after the commit (delivering mail)
+ * goes after this returns.
  */
-export function registerIdempotency(app: FastifyInstance, db: Kysely<Database>): void {
-  const claims = new WeakMap<FastifyRequest, Claim>();
+export async function idempotent(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<IdempotentAnswer>,
+): Promise<FastifyReply> {
+  if (request.routeOptions.config.idempotent !== true) {
+    throw new Error(`${request.routeOptions.url ?? ''} is not declared idempotent in its config`);
+  }
+  const key = request.headers[HEADER];
+  if (typeof key !== 'string') {
+    const { status, body } = await db.transaction().execute(work);
+    return reply.code(status).send(body);
+  }
+  const claim = claimOf(request, key);
+  for (;;) {
+    const kept = await keptAnswer(db, claim);
+    if (kept !== undefined) return send(reply.header(IDEMPOTENT_REPLAY_HEADER, 'true'), kept);
+    const answer = await act(db, reply, claim, work);
+    if (answer !== undefined) return send(reply, answer);
+  }
+}
 
+function send(reply: FastifyReply, answer: Kept): FastifyReply {
+  // Already serialized: sent as it is kept, byte for byte.
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.response);
+}
+
+/** Documents the `Idempotency-Key` header of the idempotent routes and refuses a malformed key (400). */
+export function registerIdempotency(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (route.config?.idempotent !== true) return;
-    // Documents the header and refuses a malformed key with the usual 400.
     const schema = route.schema ?? {};
     schema.headers ??= z.object({ [HEADER]: keySchema });
     route.schema = schema;
   });
-
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.config.idempotent !== true) return;
-    const key = request.headers[HEADER];
-    if (typeof key !== 'string') return;
-    const claim = { caller: callerOf(request), key };
-    const route = routeOf(request);
-    const hash = hashOf(request);
-    for (;;) {
-      try {
-        await db
-          .insertInto('idempotent_requests')
-          .values({ ...claim, route, request_hash: hash, created_at: new Date().toISOString() })
-          .execute();
-        claims.set(request, claim);
-        return;
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      const answer = await firstAnswer(db, claim, route, hash);
-      if (answer !== undefined) return replay(reply, answer);
-    }
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    const claim = claims.get(request);
-    if (claim === undefined) return payload;
-    claims.delete(request);
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await db
-        .deleteFrom('idempotent_requests')
-        .where('caller', '=', claim.caller)
-        .where('key', '=', claim.key)
-        .execute();
-      return payload;
-    }
-    // Kept before the answer leaves: an answer a client received is always one a retry gets again.
-    await db
-      .updateTable('idempotent_requests')
-      .set({ status_code: reply.statusCode, response: payload })
-      .where('caller', '=', claim.caller)
-      .where('key', '=', claim.key)
-      .execute();
-    return payload;
-  });
-}
-
-function replay(reply: FastifyReply, answer: { status: number; body: string }): FastifyReply {
-  return reply
-    .code(answer.status)
-    .header(IDEMPOTENT_REPLAY_HEADER, 'true')
-    .type('application/json; charset=utf-8')
-    .send(answer.body);
 }

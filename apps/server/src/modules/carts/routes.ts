@@ -14,6 +14,7 @@ import { SCOPES, hasScope } from '@portal/contracts/scopes';
 import { currentMerchantId } from '../../auth/access.js';
 import { forbidden } from '../../http/app-error.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import { auditContextOf } from '../audit/record-audit.js';
 import { checkCartTargets } from './callback-target.js';
@@ -85,11 +86,14 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
         response: { 201: detailAnswer, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request, reply) => {
-      checkCartTargets(request.body, config);
-      const cart = await createCart(db, publicUrl, actorOf(request), request.body);
-      return reply.code(201).send({ data: cart });
-    },
+    async (request, reply) =>
+      idempotent(request, reply, db, async (trx) => {
+        checkCartTargets(request.body, config);
+        return {
+          status: 201,
+          body: { data: await createCart(trx, publicUrl, actorOf(request), request.body) },
+        };
+      }),
   );
 
   app.get(
@@ -144,11 +148,14 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
           response: { 200: detailAnswer, ...errorResponses(400, 401, 403, 409, 429) },
         },
       },
-      async (request) => {
-        requireCartUpdate(request);
-        const cart = await sendCartLink(db, publicUrl, actorOf(request), request.params.cartId, action);
+      async (request, reply) => {
+        const sent = await idempotent(request, reply, db, async (trx) => {
+          requireCartUpdate(request);
+          const cart = await sendCartLink(trx, publicUrl, actorOf(request), request.params.cartId, action);
+          return { status: 200, body: { data: cart } };
+        });
         app.mail.deliverSoon();
-        return { data: cart };
+        return sent;
       },
     );
   }
@@ -164,10 +171,14 @@ export const cartRoutes: AppModule = (app, { config, database }, done) => {
         response: { 200: detailAnswer, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request) => {
-      requireCartUpdate(request);
-      return { data: await expireCart(db, publicUrl, actorOf(request), request.params.cartId) };
-    },
+    async (request, reply) =>
+      idempotent(request, reply, db, async (trx) => {
+        requireCartUpdate(request);
+        return {
+          status: 200,
+          body: { data: await expireCart(trx, publicUrl, actorOf(request), request.params.cartId) },
+        };
+      }),
   );
 
   done();

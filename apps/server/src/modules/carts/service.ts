@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts/carts';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
 import type { CartItemsTable, CartsTable, Database } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
@@ -305,7 +306,7 @@ export async function createCart(
   const id = randomUUID();
   const token = await checkoutTokenFor(db, id);
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await insertCart(trx, {
       id,
       merchant_id: actor.merchantId,
@@ -356,7 +357,7 @@ async function changeOpenCart(
   now: Date,
   change: (trx: Transaction<Database>, row: CartRow) => Promise<void>,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const row = await findCartForUpdate(trx, actor.merchantId, id);
     if (row === undefined) throw forbidden(CART_FORBIDDEN_MESSAGE);
     const status = shownCartStatus(row, now);

@@ -20,6 +20,7 @@ import {
 import { SCOPES } from '@portal/contracts/scopes';
 import { currentMerchantId } from '../../auth/access.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import {
   createEnrollment,
@@ -133,10 +134,11 @@ export const paymentProductRoutes: AppModule = (app, { database }, done) => {
         response: { 201: dataResponseSchema(enrollmentSchema), ...errorResponses(400, 401, 403, 409, 422) },
       },
     },
-    async (request, reply) => {
-      const enrollment = await createEnrollment(db, currentMerchantId(request), request.body);
-      return reply.code(201).send({ data: enrollment });
-    },
+    async (request, reply) =>
+      idempotent(request, reply, db, async (trx) => ({
+        status: 201,
+        body: { data: await createEnrollment(trx, currentMerchantId(request), request.body) },
+      })),
   );
 
   app.patch(

@@ -14,6 +14,7 @@ import type {
 } from '@portal/contracts/payment-products';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database, PaymentProductEnrollmentsTable } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
 import { programForMerchant } from '../programs/service.js';
 import {
@@ -206,7 +207,7 @@ export async function createEnrollment(
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await lockIfConcurrent(trx, merchantId, body.programID);
     const overlap = await findOverlappingEnrollment(trx, merchantId, body.paymentProductID, { from, to });
     if (overlap !== undefined) throw conflict(OVERLAP_MESSAGE);

@@ -21,6 +21,7 @@ import {
 import { currentMerchantId } from '../../auth/access.js';
 import { sendCsv } from '../../http/csv.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import { auditContextOf, recordAudit } from '../audit/record-audit.js';
 import { locationOptions } from '../locations/service.js';
@@ -146,16 +147,20 @@ export const transactionRoutes: AppModule = (app, { database }, done) => {
           },
         },
       },
-      async (request) => ({
-        data: await performAction(db, {
-          merchantId: currentMerchantId(request),
-          transactionId: request.params.id,
-          action,
-          body: request.body,
-          actor: { userId: request.principal.userId, email: request.principal.email },
-          audit: auditContextOf(request),
-        }),
-      }),
+      async (request, reply) =>
+        idempotent(request, reply, db, async (trx) => ({
+          status: 200,
+          body: {
+            data: await performAction(trx, {
+              merchantId: currentMerchantId(request),
+              transactionId: request.params.id,
+              action,
+              body: request.body,
+              actor: { userId: request.principal.userId, email: request.principal.email },
+              audit: auditContextOf(request),
+            }),
+          },
+        })),
     );
   }
 

@@ -22,6 +22,7 @@ import {
 } from '@portal/contracts/transactions';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { locationNames } from '../locations/repository.js';
@@ -549,5 +550,5 @@ export async function performAction(
   request: ActionRequest,
   now = new Date(),
 ): Promise<TransactionDetail> {
-  return db.transaction().execute((trx) => applyAction(trx, request, now));
+  return withTransaction(db, (trx) => applyAction(trx, request, now));
 }

@@ -15,6 +15,7 @@ import {
 } from '@portal/contracts/users';
 import { currentMerchantId } from '../../auth/access.js';
 import { errorResponses } from '../../http/error-responses.js';
+import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import { auditContextOf } from '../audit/record-audit.js';
 import { addUser, removeUser, resendInvitation, updateUserRole, userList } from './service.js';
@@ -56,15 +57,14 @@ export const userRoutes: AppModule = (app, { config, database }, done) => {
       },
     },
     async (request, reply) => {
-      const user = await addUser(
-        db,
-        config,
-        auditContextOf(request),
-        currentMerchantId(request),
-        request.body,
-      );
+      const sent = await idempotent(request, reply, db, async (trx) => ({
+        status: 201,
+        body: {
+          data: await addUser(trx, config, auditContextOf(request), currentMerchantId(request), request.body),
+        },
+      }));
       app.mail.deliverSoon();
-      return reply.status(201).send({ data: user });
+      return sent;
     },
   );
 

@@ -15,6 +15,7 @@ import {
 import { endUserSessions } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { withTransaction } from '../../db/transaction.js';
 import { conflict, forbidden } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
@@ -150,45 +151,43 @@ export async function addUser(
   const invitedBy = await inviterName(db, context);
   const id = randomUUID();
   const now = new Date().toISOString();
-  try {
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('users')
-        .values({
-          id,
-          tenant_id: merchant.tenant_id,
-          merchant_id: merchant.id,
-          email: body.email,
-          first_name: body.firstName,
-          last_name: body.lastName,
-          role: body.role,
-          status: 'INVITED',
-          password_hash: null,
-          invited_at: now,
-          last_sign_in_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      await sendInvitation(
-        trx,
-        config,
-        { userId: id, email: body.email, firstName: body.firstName, merchantId, locale: body.locale },
-        { merchantName: merchant.name, invitedBy, brand: config.brand },
-      );
-      await recordAudit(trx, context, {
-        merchantId,
-        kind: 'user.added',
-        subjectType: 'user',
-        subjectId: id,
-        after: { firstName: body.firstName, lastName: body.lastName, email: body.email, role: body.role },
-      });
+  await withTransaction(db, async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: merchant.tenant_id,
+        merchant_id: merchant.id,
+        email: body.email,
+        first_name: body.firstName,
+        last_name: body.lastName,
+        role: body.role,
+        status: 'INVITED',
+        password_hash: null,
+        invited_at: now,
+        last_sign_in_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      // Two adds of the same e-mail at once: the unique index keeps the first one. Not an error, so
+      // that a caller's wider transaction (an idempotent request's) is not aborted on PostgreSQL.
+      .onConflict((conflict) => conflict.column('email').doNothing())
+      .executeTakeFirst();
+    if (inserted.numInsertedOrUpdatedRows === 0n) throw emailTaken();
+    await sendInvitation(
+      trx,
+      config,
+      { userId: id, email: body.email, firstName: body.firstName, merchantId, locale: body.locale },
+      { merchantName: merchant.name, invitedBy, brand: config.brand },
+    );
+    await recordAudit(trx, context, {
+      merchantId,
+      kind: 'user.added',
+      subjectType: 'user',
+      subjectId: id,
+      after: { firstName: body.firstName, lastName: body.lastName, email: body.email, role: body.role },
     });
-  } catch (error) {
-    // Two adds of the same e-mail at once: the unique index stops the second one.
-    if (await emailInUse(db, body.email)) throw emailTaken();
-    throw error;
-  }
+  });
   return toUser(await teamUser(db, merchantId, id));
 }
 
