@@ -2,6 +2,7 @@ import { API_VERSION_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setToken } from '../storage/portal-storage';
+import { answerDateTime } from './answer-dates';
 import { ApiError } from './api-error';
 import { apiRequest, configureHttpClient } from './http-client';
 
@@ -148,34 +149,33 @@ describe('query and body', () => {
 });
 
 describe('answers', () => {
-  it('revives dates at any depth and leaves other strings', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(200, {
-        data: {
-          id: '7f3c2a10-0000-4000-8000-000000000001',
-          createdAt: '2024-03-15T10:20:30.000Z',
-          items: [{ day: '2024-03-15', label: '2024-13-45' }],
-        },
-      }),
-    );
-    await expect(apiRequest('/api/x')).resolves.toEqual({
+  it('leaves date-like text as text: nothing is read as a date unless the schema says so', async () => {
+    const answer = {
       data: {
         id: '7f3c2a10-0000-4000-8000-000000000001',
-        createdAt: new Date('2024-03-15T10:20:30.000Z'),
-        items: [{ day: new Date('2024-03-15T00:00:00.000Z'), label: '2024-13-45' }],
+        createdAt: '2024-03-15T10:20:30.000Z',
+        items: [{ day: '2024-03-15', label: '2024-13-45' }],
       },
-    });
+    };
+    fetchMock.mockResolvedValue(jsonResponse(200, answer));
+    await expect(apiRequest('/api/x')).resolves.toEqual(answer);
   });
 
-  it('validates and types the answer with a schema', async () => {
-    const schema = z.object({ data: z.object({ id: z.string(), createdAt: z.date() }) });
+  it('reads the date fields its schema declares as Dates and date-like free text as text', async () => {
+    const schema = z.object({
+      data: z.object({ name: z.string(), reference: z.string(), createdAt: answerDateTime }),
+    });
     fetchMock.mockResolvedValue(
-      jsonResponse(200, { data: { id: 'p-1', createdAt: '2024-03-15T10:20:30Z' } }),
+      jsonResponse(200, {
+        data: { name: '2026-11-01', reference: '2026-11-01T00:00:00Z', createdAt: '2024-03-15T10:20:30Z' },
+      }),
     );
 
     const answer = await apiRequest('/api/program/p-1', { schema });
 
-    expect(answer.data.createdAt.getUTCHours()).toBe(10);
+    expect(answer.data.name).toBe('2026-11-01');
+    expect(answer.data.reference).toBe('2026-11-01T00:00:00Z');
+    expect(answer.data.createdAt).toEqual(new Date('2024-03-15T10:20:30.000Z'));
   });
 
   it('rejects an answer of the wrong shape', async () => {

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { getToken as getStoredToken } from '../storage/portal-storage';
 import { ApiError } from './api-error';
-import { parseJsonWithDates, serializeDates } from './json-dates';
+import { serializeDates } from './json-dates';
 import { buildQueryString, type QueryParams } from './query-string';
 
 export interface HttpClientConfig {
@@ -65,7 +65,7 @@ export interface RequestOptions {
 }
 
 export type RequestOptionsWithSchema<S extends z.ZodType> = RequestOptions & {
-  /** Validates the answer (after date revival, so date fields arrive as Date objects). */
+  /** Validates the answer; its date fields are the ones it declares (answer-dates.ts), nothing is guessed. */
   schema: S;
 };
 
@@ -139,7 +139,7 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
     const text = await response.text();
     if (text === '') return { value: undefined, status: response.status, requestId };
     try {
-      return { value: parseJsonWithDates(text), status: response.status, requestId };
+      return { value: JSON.parse(text) as unknown, status: response.status, requestId };
     } catch (cause) {
       throw new ApiError({
         status: response.status,
@@ -184,7 +184,7 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
 
 /**
  * Calls the portal's API (specification §7): `X-API-Version: v2`, a new `X-Request-ID`, the portal's
- * bearer token unless `authenticated: false`, a timeout, JSON in and out with dates revived.
+ * bearer token unless `authenticated: false`, a timeout, JSON in and out (Dates sent as ISO text).
  * Every failure rejects with an ApiError. With a schema the answer is validated and typed; without
  * one it is `unknown` (use that for calls whose answer is not read).
  */

@@ -130,12 +130,41 @@ describe('the audit log', () => {
         .map((item) => item.textContent),
     ).toEqual(['status: AUTHORIZED → SETTLED', 'settled: 0.00 USD → 50.00 USD', 'amount: 50.00 USD']);
 
-    // A plain date inside a value (read as a Date by the HTTP client) is shown as it was sent.
+    // A date inside a value is shown as it was sent.
     expect(within(second).getByText('filter: status=SETTLED; from=2026-11-01')).toBeTruthy();
     // A kind with no label yet is still readable.
     expect(within(third).getByText('Cart something new')).toBeTruthy();
     expect(within(third).getByText('System')).toBeTruthy();
     expect(within(third).getByText('No field changes')).toBeTruthy();
+  });
+
+  it('shows free text that looks like a date as typed', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const dateLike: AuditEntry = {
+      ...settled,
+      actor: { type: 'USER', userId: '2026-11-01', email: '2026-11-01T00:00:00Z', role: 'ADMIN' },
+      kind: 'cart.updated',
+      subjectType: '2026-11-02',
+      subjectId: '2026-11-03T00:00:00Z',
+      before: { name: '2026-11-04', expiresAt: '2026-11-05T00:00:00Z' },
+      after: { name: '2026-11-06T00:00:00Z', expiresAt: '2026-11-07T00:00:00.000Z' },
+      requestId: '2026-11-08',
+    };
+    installAuditApi([dateLike]);
+    await renderApp('/audit-log');
+    const [row] = await rowsShown(1);
+    if (!row) throw new Error('one row expected');
+
+    expect(within(row).getByText('2026-11-01T00:00:00Z')).toBeTruthy();
+    expect(within(row).getByText('2026-11-02 2026-11-03T00:00:00Z')).toBeTruthy();
+    expect(
+      within(within(row).getByRole('list', { name: 'Changed fields' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'name: 2026-11-04 → 2026-11-06T00:00:00Z',
+      'expiresAt: 2026-11-05T00:00:00Z → 2026-11-07T00:00:00.000Z',
+    ]);
   });
 
   it('filters by user and kind through the URL, and exports what is filtered', async () => {

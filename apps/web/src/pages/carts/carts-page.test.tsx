@@ -85,6 +85,26 @@ describe('the cart list', () => {
     expect(queries.at(-1)?.getAll('status').join(',')).toBe('SENT');
   });
 
+  it('shows free text that looks like a date as typed', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const texts = {
+      name: '2026-11-01T00:00:00Z',
+      orderReference: '2026-11-01',
+      shopperName: '2026-11-02T00:00:00Z',
+      shopperEmail: '2026-11-03',
+      createdBy: '2026-11-04T00:00:00Z',
+    };
+    installCartList([fakeCart(1, texts)]);
+    await renderApp('/carts');
+    const table = await screen.findByRole('table', { name: 'Carts' });
+    await waitFor(() => {
+      expect(within(table).getAllByRole('row')).toHaveLength(2);
+    });
+    for (const text of Object.values(texts)) {
+      expect(within(table).getByText(text)).toBeTruthy();
+    }
+  });
+
   it('offers no create button without the create scope', async () => {
     api.signInAs({ role: 'READ_ONLY', merchantId: NORTHWIND.id });
     installCartList([fakeCart(1)]);

@@ -135,6 +135,27 @@ describe('the outbox', () => {
     });
   });
 
+  it('shows free text that looks like a date as typed, in the list and in the message', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+    const dateLike = fakeEmail(0, {
+      to: '2026-11-01',
+      subject: '2026-11-01T00:00:00Z',
+      status: 'FAILED',
+      lastError: '2026-11-02T00:00:00Z',
+      related: { type: '2026-11-03', id: '2026-11-04T00:00:00Z' },
+      text: '2026-11-05',
+    });
+    installOutboxApi([dateLike]);
+    const { user } = await renderApp('/internal/outbox');
+    const [row] = await rowsShown(1);
+    expect(within(row as HTMLElement).getByText('2026-11-01T00:00:00Z')).toBeTruthy();
+    await user.click(within(row as HTMLElement).getByText('2026-11-01'));
+
+    const drawer = await screen.findByRole('dialog', { name: '2026-11-01T00:00:00Z' });
+    expect(await within(drawer).findByText('2026-11-02T00:00:00Z')).toBeTruthy();
+    expect(within(drawer).getByText('2026-11-05')).toBeTruthy();
+  });
+
   it('says why a message delivered by the mail server shows no content', async () => {
     api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
     const delivered = fakeEmail(0, { status: 'SENT', html: null, text: null, withheld: 'delivered' });

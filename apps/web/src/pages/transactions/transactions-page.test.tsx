@@ -272,6 +272,40 @@ describe('the transaction list', () => {
     expect(headers()).toEqual(chosen);
   });
 
+  it('shows free text that looks like a date as typed, in the list and in the detail', async () => {
+    const dateLike = fakeTransaction(0, {
+      externalID: '2026-11-01',
+      programName: '2026-11-01T00:00:00Z',
+      locationID: 'location-1',
+      locationName: '2026-11-02',
+      customer: {
+        name: '2026-11-03',
+        email: '2026-11-04T00:00:00Z',
+        phone: '2026-11-05',
+        billingAddress: {
+          line1: '2026-11-06',
+          line2: '2026-11-07T00:00:00Z',
+          city: '2026-11-08',
+          region: '2026-11-09',
+          postalCode: '2026-11-10',
+          country: 'US',
+        },
+        shippingAddress: null,
+      },
+    });
+    const { user } = await signedInList('/transactions', [dateLike]);
+    const [row] = await rowsShown(1);
+    for (const text of ['2026-11-01', '2026-11-01T00:00:00Z', '2026-11-03', '2026-11-04T00:00:00Z']) {
+      expect(within(present(row)).getByText(text)).toBeTruthy();
+    }
+
+    await user.click(within(present(row)).getByText('tx-0'));
+    const drawer = await screen.findByRole('dialog');
+    for (const text of ['2026-11-05', '2026-11-06', '2026-11-07T00:00:00Z', '2026-11-08']) {
+      expect(await within(drawer).findByText(text, { exact: false })).toBeTruthy();
+    }
+  });
+
   it('says when no transaction matches, and clears the filters', async () => {
     const { user, router, calls } = await signedInList('/transactions?status=EXPIRED&search=nobody', []);
     const table = await screen.findByRole('table', { name: 'Transactions' });

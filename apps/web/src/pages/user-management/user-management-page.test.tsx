@@ -44,14 +44,14 @@ const TEAM: User[] = [
 const conflict = (message: string, details: { path: string; message: string }[]) =>
   HttpResponse.json({ error: { code: 'CONFLICT', message, details } }, { status: 409 });
 
-function installUsersApi() {
+function installUsersApi(team: User[] = TEAM) {
   const queries: URLSearchParams[] = [];
   const posted: unknown[] = [];
   api.server.use(
     http.get('/api/users', ({ request }) => {
       queries.push(new URL(request.url).searchParams);
       return HttpResponse.json({
-        data: { items: TEAM, pagination: { offset: 0, limit: 25, total: TEAM.length } },
+        data: { items: team, pagination: { offset: 0, limit: 25, total: team.length } },
       });
     }),
     http.post('/api/users', async ({ request }) => {
@@ -125,6 +125,27 @@ describe('the user-management page', () => {
     });
     expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+  });
+
+  it('shows a user named like a date as typed', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const named: User = {
+      id: '2026-11-01',
+      firstName: '2026-11-01',
+      lastName: '2026-11-01T00:00:00Z',
+      email: '2026-11-02T00:00:00Z',
+      role: 'READ_ONLY',
+      status: 'ACTIVE',
+      invitedAt: '2026-01-02T15:00:00.000Z',
+      lastSignInAt: null,
+    };
+    installUsersApi([named]);
+    await renderApp('/user-management');
+    await waitFor(() => {
+      expect(within(table()).getAllByRole('row')).toHaveLength(2);
+    });
+    expect(within(table()).getByText('2026-11-01 2026-11-01T00:00:00Z')).toBeTruthy();
+    expect(within(table()).getByText('2026-11-02T00:00:00Z')).toBeTruthy();
   });
 
   it('sends the search, the filters and the sort to the API', async () => {

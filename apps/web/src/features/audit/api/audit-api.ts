@@ -8,16 +8,14 @@ import {
 import { paginationSchema } from '@portal/contracts/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { answerDateTime } from '../../../lib/http/answer-dates';
 import { downloadFile } from '../../../lib/http/download-file';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
-/*
- * The HTTP client reads date-like texts as Dates (specification §3), also inside `before` and `after`:
- * their values are shown through `displayValue` (audit-diff.tsx), which writes Dates back as text.
- */
-const auditEntryAnswerSchema = auditEntrySchema.extend({ createdAt: z.date() });
+// `before` and `after` stay as the server wrote them: a date in them is shown as the text it was sent as.
+const auditEntryAnswerSchema = auditEntrySchema.extend({ createdAt: answerDateTime });
 export type AuditEntryAnswer = z.infer<typeof auditEntryAnswerSchema>;
 
 const auditPageAnswerSchema = z.object({

@@ -1,14 +1,9 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatWireDate } from '../../../lib/http/json-dates';
 
-/**
- * A changed field's value as text. The HTTP client has read date-like texts as Dates: they are written
- * back as they were sent. Nested values (an export's filter) are written compactly, keys first.
- */
+/** A changed field's value as text. Nested values (an export's filter) are written compactly, keys first. */
 export function displayValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (value instanceof Date) return formatWireDate(value);
   if (Array.isArray(value)) return value.map(displayValue).join(', ');
   if (typeof value === 'object') {
     return Object.entries(value)

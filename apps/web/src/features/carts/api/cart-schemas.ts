@@ -8,20 +8,11 @@ import {
   checkoutCompletionSchema,
 } from '@portal/contracts/carts';
 import { z } from 'zod';
-import { formatWireDate } from '../../../lib/http/json-dates';
-
-/*
- * The HTTP client turns text that looks like a date into a Date (specification §3): date-time fields
- * arrive as Dates, and free text that happens to look like a date ("2026-11-01") is turned back.
- */
-const revivedText = z.union([z.string(), z.date().transform(formatWireDate)]);
+import { answerDateTime } from '../../../lib/http/answer-dates';
 
 const cartSummaryAnswer = cartSummarySchema.extend({
-  name: revivedText,
-  orderReference: revivedText,
-  shopperName: revivedText,
-  createdAt: z.date(),
-  expiresAt: z.date(),
+  createdAt: answerDateTime,
+  expiresAt: answerDateTime,
 });
 export type CartSummaryAnswer = z.infer<typeof cartSummaryAnswer>;
 
@@ -32,17 +23,17 @@ export type CartPageAnswer = z.infer<typeof cartPageAnswer>['data'];
 
 const cartDetailAnswerSchema = cartDetailSchema.extend({
   ...cartSummaryAnswer.shape,
-  updatedAt: z.date(),
-  history: z.array(cartStatusChangeSchema.extend({ at: z.date() })),
-  notifications: z.array(cartNotificationSchema.extend({ createdAt: z.date(), sentAt: z.date().nullable() })),
+  updatedAt: answerDateTime,
+  history: z.array(cartStatusChangeSchema.extend({ at: answerDateTime })),
+  notifications: z.array(
+    cartNotificationSchema.extend({ createdAt: answerDateTime, sentAt: answerDateTime.nullable() }),
+  ),
 });
 export type CartDetailAnswer = z.infer<typeof cartDetailAnswerSchema>;
 export const cartDetailAnswer = z.object({ data: cartDetailAnswerSchema });
 
 const checkoutCartAnswerSchema = checkoutCartSchema.extend({
-  name: revivedText,
-  orderReference: revivedText,
-  expiresAt: z.date(),
+  expiresAt: answerDateTime,
 });
 export type CheckoutCartAnswer = z.infer<typeof checkoutCartAnswerSchema>;
 export const checkoutCartAnswer = z.object({ data: checkoutCartAnswerSchema });

@@ -4,17 +4,14 @@ import { href } from '@portal/contracts/routes';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/http/http-client';
-import { formatWireDate } from '../../../lib/http/json-dates';
+import { answerDateTime } from '../../../lib/http/answer-dates';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
-// The HTTP client reads date-like texts as Dates (specification §3): a subject can look like one.
-const revivedText = z.union([z.string(), z.date().transform(formatWireDate)]);
 const dates = {
-  subject: revivedText,
-  nextAttemptAt: z.date(),
-  sentAt: z.date().nullable(),
-  createdAt: z.date(),
+  nextAttemptAt: answerDateTime,
+  sentAt: answerDateTime.nullable(),
+  createdAt: answerDateTime,
 };
 
 const emailAnswerSchema = emailSummarySchema.extend(dates);

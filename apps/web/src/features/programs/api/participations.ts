@@ -3,12 +3,12 @@ import { PARTICIPATIONS_PAGE_SIZE } from '@portal/contracts/constants';
 import { PARTICIPATIONS_PATH, participationSchema } from '@portal/contracts/programs';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { answerDateTime } from '../../../lib/http/answer-dates';
 import { apiRequest } from '../../../lib/http/http-client';
 
-// The HTTP client turns date-time texts into Dates before the answer is validated.
 const participationAnswerSchema = participationSchema.extend({
-  createdAt: z.date(),
-  deletedAt: z.date().nullable(),
+  createdAt: answerDateTime,
+  deletedAt: answerDateTime.nullable(),
 });
 export type ParticipationAnswer = z.infer<typeof participationAnswerSchema>;
 

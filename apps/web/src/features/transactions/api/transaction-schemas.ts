@@ -1,24 +1,16 @@
 import { paginationSchema } from '@portal/contracts/api';
 import { transactionEventSchema, transactionSchema } from '@portal/contracts/transactions';
 import { z } from 'zod';
-import { formatWireDate } from '../../../lib/http/json-dates';
-
-/*
- * The HTTP client turns every text that looks like a date into a Date before the answer is validated
- * (specification §3), so the portal reads the contracts' date-time fields as Dates. A merchant's order
- * id can look like a date too ("2026-11-01"): it is turned back into its text.
- */
-const revivedText = z.union([z.string(), z.date().transform(formatWireDate)]);
+import { answerDateTime } from '../../../lib/http/answer-dates';
 
 const transactionAnswerSchema = transactionSchema.extend({
-  externalID: revivedText,
-  createdAt: z.date(),
-  updatedAt: z.date(),
-  expiresAt: z.date(),
+  createdAt: answerDateTime,
+  updatedAt: answerDateTime,
+  expiresAt: answerDateTime,
 });
 export type TransactionAnswer = z.infer<typeof transactionAnswerSchema>;
 
-const transactionEventAnswerSchema = transactionEventSchema.extend({ at: z.date() });
+const transactionEventAnswerSchema = transactionEventSchema.extend({ at: answerDateTime });
 export type TransactionEventAnswer = z.infer<typeof transactionEventAnswerSchema>;
 
 export const transactionDetailAnswerSchema = transactionAnswerSchema.extend({

@@ -12,15 +12,15 @@ import {
 } from '@portal/contracts/users';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { answerDateTime } from '../../../lib/http/answer-dates';
 import { ApiError } from '../../../lib/http/api-error';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
-// The HTTP client turns date texts into Dates before validating (specification §3).
 const userAnswerSchema = userSchema.extend({
-  invitedAt: z.date().nullable(),
-  lastSignInAt: z.date().nullable(),
+  invitedAt: answerDateTime.nullable(),
+  lastSignInAt: answerDateTime.nullable(),
 });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 const userPageSchema = z.object({
