@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
-import type { JsonWebKey, KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { inspect } from 'node:util';
 import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
@@ -32,7 +32,7 @@ export class SigningKey {
     this.kid = kid;
     this.purpose = purpose;
     this.privateJwk = privateJwk;
-    this.privateKey = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' });
+    this.privateKey = createPrivateKey({ key: privateJwk, format: 'jwk' });
     this.publicKey = createPublicKey(this.privateKey);
     this.publicJwk = {
       ...(this.publicKey.export({ format: 'jwk' }) as JWK),

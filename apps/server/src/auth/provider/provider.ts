@@ -150,8 +150,7 @@ export async function createIdentityProvider({
   log,
 }: IdentityProviderOptions): Promise<Provider> {
   const [{ default: OidcProvider, errors }, signingKey, cookieKey] = await Promise.all([
-    // Loaded on first use: on Node 20 the library warns on stderr as it loads, which would otherwise
-    // come before (and muddle) a start-up failure's one line.
+    // Loaded on first use, so that a portal signed in through an external provider never loads it.
     import('oidc-provider'),
     getOrCreateKey(db, 'oidc-signing'),
     getOrCreateKey(db, 'oidc-cookies'),
