@@ -10,7 +10,7 @@ import { activationPath, FORGOT_PASSWORD_PATH, resetPath } from '@portal/contrac
 import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
-import { buildTestApp, type TestApp } from '../test/test-app.js';
+import { buildTestApp, type TestApp, jsonRequest } from '../test/test-app.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../test/tokens.js';
 import { insertTeamUser, latestLinkToken } from '../test/user-fixtures.js';
@@ -46,8 +46,7 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
     testApp.app.inject({
       method,
       url,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
+      ...jsonRequest(headers, payload),
       remoteAddress: `10.9.0.${String(1 + secrets.length)}`,
     });
 

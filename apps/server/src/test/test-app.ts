@@ -46,3 +46,13 @@ export async function buildTestApp({ dialect, config, logger, webDist }: TestApp
     },
   };
 }
+
+/** The headers and payload of an `inject` call: a JSON body, and its content type, only when given one. */
+export function jsonRequest(
+  headers: Record<string, string>,
+  payload?: object,
+): { headers: Record<string, string>; payload?: object } {
+  return payload === undefined
+    ? { headers }
+    : { headers: { ...headers, 'content-type': 'application/json' }, payload };
+}

@@ -6,7 +6,7 @@ import { userPath } from '@portal/contracts/users';
 import { buildApp } from '../../app.js';
 import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
@@ -29,8 +29,7 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
     testApp.app.inject({
       method,
       url,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
+      ...jsonRequest(headers, payload),
     });
 
   /** A team member signed in as the portal does it: the provider's token exchanged for a portal token. */

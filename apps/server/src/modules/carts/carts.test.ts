@@ -14,7 +14,7 @@ import { transactionDetailSchema } from '@portal/contracts/transactions';
 import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { CART_INPUT_TOTAL, cartInput } from '../../test/cart-fixtures.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { CART_EMAILS_PER_WINDOW, NO_ECOMMERCE_MESSAGE } from './service.js';
@@ -46,8 +46,7 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
     testApp.app.inject({
       method,
       url,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
+      ...jsonRequest(headers, payload),
     });
   const create = async (input: Partial<CartInput> = {}) => {
     const response = await inject('POST', '/api/carts', admin, cartInput(input));

@@ -4,7 +4,7 @@ import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
 import { transactionDetailSchema, transactionTotalsSchema } from '@portal/contracts/transactions';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { buildTestApp } from '../../test/test-app.js';
+import { buildTestApp, jsonRequest } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
@@ -33,8 +33,7 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
     testApp.app.inject({
       method: 'POST',
       url: `/api/transactions/${id}/${action}`,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
+      ...jsonRequest(headers, payload),
     });
   const detail = async (id: string, headers: Headers = admin) => {
     const response = await testApp.app.inject({ method: 'GET', url: `/api/transactions/${id}`, headers });

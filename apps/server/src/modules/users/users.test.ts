@@ -6,7 +6,7 @@ import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import { userListResponseSchema, userPath, userSchema } from '@portal/contracts/users';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
-import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { builtInProviderToken, insertTeamUser, latestLinkToken } from '../../test/user-fixtures.js';
@@ -30,8 +30,7 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
     testApp.app.inject({
       method,
       url,
-      headers: payload === undefined ? headers : { ...headers, 'content-type': 'application/json' },
-      ...(payload === undefined ? {} : { payload }),
+      ...jsonRequest(headers, payload),
     });
   const refusal = (response: { statusCode: number; json: () => unknown }) => ({
     status: response.statusCode,
