@@ -66,6 +66,19 @@ if (existsSync(vitestReport)) {
   count(0, 1);
 }
 
+/** The names (project › file › describe › title) of the tests of a Playwright JSON report whose outcome is flaky. */
+function flakyTests(suites, path = []) {
+  return suites.flatMap((suite) => {
+    const titles = [...path, suite.title];
+    const own = suite.specs.flatMap((spec) =>
+      spec.tests
+        .filter((test) => test.status === 'flaky')
+        .map((test) => [test.projectName, ...titles, spec.title].join(' › ')),
+    );
+    return [...own, ...flakyTests(suite.suites ?? [], titles)];
+  });
+}
+
 console.log('\n▶ browser journeys (Playwright, Chromium)');
 if (!existsSync(CHROMIUM)) {
   console.log(`✘ Chromium is missing at ${CHROMIUM}. Install it with: sudo apt-get install -y chromium`);
@@ -85,8 +98,10 @@ if (!existsSync(CHROMIUM)) {
     },
   });
   if (existsSync(playwrightReport)) {
-    const { stats, errors } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
-    count(stats.expected + stats.flaky, stats.unexpected + (errors?.length ?? 0));
+    const { suites, stats, errors } = JSON.parse(readFileSync(playwrightReport, 'utf8'));
+    // A test that passed only on a retry is flaky, and counts as failed: a retry never makes a pass.
+    for (const name of flakyTests(suites)) console.log(`✘ flaky (failed, then passed on a retry): ${name}`);
+    count(stats.expected, stats.unexpected + stats.flaky + (errors?.length ?? 0));
   } else {
     console.log('✘ Playwright wrote no report');
     count(0, 1);
