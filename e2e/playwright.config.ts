@@ -6,6 +6,7 @@ import { E2E_PORTS, serverLogFile, type E2eBrand } from './fixtures/run-files';
 // Ports come from `npm test` (free ports); the fixed ones serve a manual `npx playwright test`.
 const breadPort = E2E_PORTS.bread;
 const rbcPort = E2E_PORTS.rbc;
+const breadURL = `http://127.0.0.1:${breadPort}`;
 
 function server(brand: E2eBrand, port: number) {
   const database = join(tmpdir(), `portal-e2e-${brand}-${port}.sqlite`);
@@ -35,8 +36,11 @@ export default defineConfig({
   globalSetup: './fixtures/global-setup.ts',
   fullyParallel: false,
   workers: 1,
-  // One retry in CI, reported as flaky rather than hidden: the summary counts it and the report names it.
+  forbidOnly: !!process.env.CI,
+  // One retry in CI tells a flaky test from a broken one; it never makes it pass: `npm test` counts a
+  // flaky test as failed and names it, and the run fails on it.
   retries: process.env.CI ? 1 : 0,
+  failOnFlakyTests: !!process.env.CI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
@@ -55,7 +59,14 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'bread', use: { baseURL: `http://127.0.0.1:${breadPort}` }, testIgnore: /\.rbc\.spec\.ts$/ },
+    // First: the roles of fixtures/roles.ts sign in once; the journeys start from their saved state.
+    { name: 'sign-ins', testDir: './setup', testMatch: /\.setup\.ts$/, use: { baseURL: breadURL } },
+    {
+      name: 'bread',
+      use: { baseURL: breadURL },
+      testIgnore: /\.rbc\.spec\.ts$/,
+      dependencies: ['sign-ins'],
+    },
     { name: 'rbc', use: { baseURL: `http://127.0.0.1:${rbcPort}` }, testMatch: /\.rbc\.spec\.ts$/ },
     // Last, after every journey of both brands: their logs and answers must hold no secret.
     { name: 'secrets', testDir: './scan', dependencies: ['bread', 'rbc'] },

@@ -1,14 +1,13 @@
-import { expect, test } from '../fixtures/test';
+import { expect, signedOutPage, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
-import { signIn } from '../fixtures/sign-in';
+
+test.use({ role: 'merchantAdmin' });
 
 test('a cart from creation to the shopper paying, and its transaction in the list', async ({
   page,
   browser,
 }) => {
   const reference = `E2E-${String(Date.now())}`;
-  await signIn(page, 'admin@merchant.demo');
-
   await page.goto('/carts');
   await expect(page.getByRole('heading', { level: 1, name: 'Carts' })).toBeVisible();
   const list = page.getByRole('table', { name: 'Carts' });
@@ -45,8 +44,7 @@ test('a cart from creation to the shopper paying, and its transaction in the lis
   expect(link).toMatch(/\/checkout\/[A-Za-z0-9_-]{43}$/);
 
   // The shopper: no sign-in, another browser.
-  const shopperContext = await browser.newContext();
-  const shopper = await shopperContext.newPage();
+  const shopper = await signedOutPage(browser);
   await shopper.goto(link);
   await expect(shopper.getByRole('heading', { level: 2, name: 'Canoe for the lake' })).toBeVisible();
   await expect(shopper.getByText('From Northwind Demo Outfitters', { exact: false })).toBeVisible();
@@ -58,7 +56,7 @@ test('a cart from creation to the shopper paying, and its transaction in the lis
   await shopper.reload();
   await expect(shopper.getByText('This cart has already been completed.')).toBeVisible();
   await expect(shopper.getByRole('button', { name: 'Complete purchase' })).toHaveCount(0);
-  await shopperContext.close();
+  await shopper.context().close();
 
   await page.reload();
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible();

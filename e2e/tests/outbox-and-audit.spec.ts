@@ -1,84 +1,91 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
-import { mainNavigation, signIn } from '../fixtures/sign-in';
+import { mainNavigation } from '../fixtures/sign-in';
 
-test('provider staff read the outbox and follow the link of a kept message', async ({ page }) => {
-  // Without SMTP_URL the server keeps every message in the outbox: a reset request makes one.
-  const asked = await page.request.post('/api/passwords/forgot', { data: { email: 'user@merchant.demo' } });
-  expect(asked.status()).toBe(202);
+test.describe('signed in as internalAdmin', () => {
+  // Saved with the merchant Northwind Demo Outfitters chosen.
+  test.use({ role: 'internalAdmin' });
 
-  await signIn(page, 'internal.admin@provider.demo');
-  await page.getByLabel('Search merchants').fill('Northwind');
-  await page.getByRole('button', { name: /Northwind Demo Outfitters/ }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  test('provider staff read the outbox and follow the link of a kept message', async ({ page }) => {
+    // Without SMTP_URL the server keeps every message in the outbox: a reset request makes one.
+    const asked = await page.request.post('/api/passwords/forgot', { data: { email: 'user@merchant.demo' } });
+    expect(asked.status()).toBe(202);
 
-  await mainNavigation(page).getByRole('link', { name: 'Outbox' }).click();
-  await expect(page).toHaveURL(/\/internal\/outbox$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Recipient' }).fill('user@merchant.demo');
-  await expect(page).toHaveURL(/to=user%40merchant\.demo/);
-  const table = page.getByRole('table', { name: 'Outbox' });
-  await expect(table).toHaveAttribute('aria-busy', 'false');
-  const message = table.locator('tbody tr').filter({ hasText: 'user@merchant.demo' }).first();
-  await expect(message).toContainText('Kept');
-  await expectNoAxeViolations(page);
+    await page.goto('/transactions');
+    await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 
-  await message.click();
-  const drawer = page.getByRole('dialog');
-  const link = drawer.getByRole('link', { name: /\/password\/reset\// });
-  await expect(link).toBeVisible();
-  const href = await link.getAttribute('href');
-  await expectNoAxeViolations(page);
-  // The HTML is shown in a frame that runs nothing (which is also why axe cannot scan inside it).
-  await drawer.getByRole('tab', { name: 'HTML version' }).click();
-  await expect(drawer.getByTitle('The message as the recipient sees it')).toHaveAttribute('sandbox', '');
-  expect(new URL(href ?? '').pathname).toMatch(/^\/password\/reset\/[^/]+$/);
+    await mainNavigation(page).getByRole('link', { name: 'Outbox' }).click();
+    await expect(page).toHaveURL(/\/internal\/outbox$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Recipient' }).fill('user@merchant.demo');
+    await expect(page).toHaveURL(/to=user%40merchant\.demo/);
+    const table = page.getByRole('table', { name: 'Outbox' });
+    await expect(table).toHaveAttribute('aria-busy', 'false');
+    const message = table.locator('tbody tr').filter({ hasText: 'user@merchant.demo' }).first();
+    await expect(message).toContainText('Kept');
+    await expectNoAxeViolations(page);
+
+    await message.click();
+    const drawer = page.getByRole('dialog');
+    const link = drawer.getByRole('link', { name: /\/password\/reset\// });
+    await expect(link).toBeVisible();
+    const href = await link.getAttribute('href');
+    await expectNoAxeViolations(page);
+    // The HTML is shown in a frame that runs nothing (which is also why axe cannot scan inside it).
+    await drawer.getByRole('tab', { name: 'HTML version' }).click();
+    await expect(drawer.getByTitle('The message as the recipient sees it')).toHaveAttribute('sandbox', '');
+    expect(new URL(href ?? '').pathname).toMatch(/^\/password\/reset\/[^/]+$/);
+  });
 });
 
-test('an admin settles a transaction, finds it in the audit log and exports the log', async ({ page }) => {
-  await signIn(page, 'admin@merchant.demo');
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Authorized', exact: true }).click();
-  await page.keyboard.press('Escape');
-  await expect(page).toHaveURL(/status=AUTHORIZED/);
-  const transactions = page.getByRole('table', { name: 'Transactions' });
-  await expect(transactions).toHaveAttribute('aria-busy', 'false');
-  const id = await transactions.locator('tbody tr').first().getByRole('link').textContent();
-  if (!id) throw new Error('No authorized transaction');
-  await transactions.locator('tbody tr').first().click();
-  const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
-  const total =
-    (await drawer.getByText(/ left to settle$/).textContent())?.replace(' left to settle', '') ?? '';
-  await drawer.getByRole('button', { name: 'Settle', exact: true }).click();
-  const settle = page.getByRole('dialog', { name: 'Settle the transaction' });
-  await settle.getByRole('button', { name: 'Review' }).click();
-  await settle.getByRole('button', { name: `Settle ${total}` }).click();
-  await expect(page.getByText(`${total} settled.`)).toBeVisible();
-  await drawer.getByRole('button', { name: 'Close the transaction' }).click();
+test.describe('signed in as merchantAdmin', () => {
+  test.use({ role: 'merchantAdmin' });
 
-  await mainNavigation(page).getByRole('link', { name: 'Audit log' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Change' }).click();
-  await page.getByRole('option', { name: 'Transaction settled' }).click();
-  await expect(page).toHaveURL(/kind=transaction\.settled/);
-  const log = page.getByRole('table', { name: 'Audit log' });
-  await expect(log).toHaveAttribute('aria-busy', 'false');
-  const entry = log.locator('tbody tr').filter({ has: page.getByRole('link', { name: id }) });
-  await expect(entry).toHaveCount(1);
-  await expect(entry).toContainText('admin@merchant.demo');
-  await expect(entry).toContainText('status: AUTHORIZED → SETTLED');
-  await expectNoAxeViolations(page);
+  test('an admin settles a transaction, finds it in the audit log and exports the log', async ({ page }) => {
+    await page.goto('/transactions');
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Authorized', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect(page).toHaveURL(/status=AUTHORIZED/);
+    const transactions = page.getByRole('table', { name: 'Transactions' });
+    await expect(transactions).toHaveAttribute('aria-busy', 'false');
+    const id = await transactions.locator('tbody tr').first().getByRole('link').textContent();
+    if (!id) throw new Error('No authorized transaction');
+    await transactions.locator('tbody tr').first().click();
+    const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
+    const total =
+      (await drawer.getByText(/ left to settle$/).textContent())?.replace(' left to settle', '') ?? '';
+    await drawer.getByRole('button', { name: 'Settle', exact: true }).click();
+    const settle = page.getByRole('dialog', { name: 'Settle the transaction' });
+    await settle.getByRole('button', { name: 'Review' }).click();
+    await settle.getByRole('button', { name: `Settle ${total}` }).click();
+    await expect(page.getByText(`${total} settled.`)).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close the transaction' }).click();
 
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export CSV' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
-  const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
-  const [header = '', ...records] = text.split('\r\n').filter((line) => line !== '');
-  expect(header.split(',')[0]).toBe('Date (America/New_York)');
-  expect(records).toHaveLength(1);
-  expect(records[0]).toContain(id);
-  expect(records[0]).toContain('transaction.settled');
+    await mainNavigation(page).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Change' }).click();
+    await page.getByRole('option', { name: 'Transaction settled' }).click();
+    await expect(page).toHaveURL(/kind=transaction\.settled/);
+    const log = page.getByRole('table', { name: 'Audit log' });
+    await expect(log).toHaveAttribute('aria-busy', 'false');
+    const entry = log.locator('tbody tr').filter({ has: page.getByRole('link', { name: id }) });
+    await expect(entry).toHaveCount(1);
+    await expect(entry).toContainText('admin@merchant.demo');
+    await expect(entry).toContainText('status: AUTHORIZED → SETTLED');
+    await expectNoAxeViolations(page);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+    const [header = '', ...records] = text.split('\r\n').filter((line) => line !== '');
+    expect(header.split(',')[0]).toBe('Date (America/New_York)');
+    expect(records).toHaveLength(1);
+    expect(records[0]).toContain(id);
+    expect(records[0]).toContain('transaction.settled');
+  });
 });

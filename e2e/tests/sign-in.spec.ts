@@ -59,27 +59,33 @@ test('a deep link opened while signed out comes back after sign-in', async ({ pa
   await expect(page.getByRole('heading', { level: 1, name: 'Data insights' })).toBeVisible();
 });
 
-test('a page the role may not open shows Permission Denied, and its button goes home', async ({ page }) => {
-  await signIn(page, 'user@merchant.demo');
-  await page.goto('/user-management');
-  await expect(
-    page.getByText(
-      'You do not have permissions to view this page. If you think this is incorrect, please contact the Merchant Success team.',
-    ),
-  ).toBeVisible();
-  await expectNoAxeViolations(page);
-  await page
-    .getByRole('link', { name: 'Return to home page' })
-    .or(page.getByRole('button', { name: 'Return to home page' }))
-    .click();
-  await expect(page).toHaveURL(/\/transactions$/);
+test.describe('signed in as merchantUser', () => {
+  test.use({ role: 'merchantUser' });
+
+  test('a page the role may not open shows Permission Denied, and its button goes home', async ({ page }) => {
+    await page.goto('/user-management');
+    await expect(
+      page.getByText(
+        'You do not have permissions to view this page. If you think this is incorrect, please contact the Merchant Success team.',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page
+      .getByRole('link', { name: 'Return to home page' })
+      .or(page.getByRole('button', { name: 'Return to home page' }))
+      .click();
+    await expect(page).toHaveURL(/\/transactions$/);
+  });
 });
 
-test('an unknown path shows page-not-found', async ({ page }) => {
-  await signIn(page, 'admin@merchant.demo');
-  await page.goto('/no-such-page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-  await expectNoAxeViolations(page);
+test.describe('signed in as merchantAdmin', () => {
+  test.use({ role: 'merchantAdmin' });
+
+  test('an unknown path shows page-not-found', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
 });
 
 test('signing out ends the session and a protected page asks to sign in again', async ({ page }) => {

@@ -2,12 +2,13 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { expectNoAxeViolations } from '../fixtures/axe';
-import { signIn } from '../fixtures/sign-in';
 
 // The demo merchant of admin@, user@ and readonly@ (Northwind) has 1,500 transactions, with order ids
 // NOR-100000 to NOR-101499: this prefix matches a third of them, the export's a hundred.
 const SEARCH = 'NOR-101';
 const ORDER_PREFIX = 'NOR-1013';
+
+test.use({ role: 'merchantAdmin' });
 
 function list(page: Page): Locator {
   return page.getByRole('table', { name: 'Transactions' });
@@ -49,8 +50,7 @@ async function chooseStatus(page: Page, status: string): Promise<void> {
 }
 
 test('filter, search, sort and page the list; a reload shows the same, and Back undoes', async ({ page }) => {
-  await signIn(page, 'admin@merchant.demo');
-  await expect(page).toHaveURL(/\/transactions$/);
+  await page.goto('/transactions');
   expect(await shownIds(page)).toHaveLength(25);
   await expectNoAxeViolations(page);
 
@@ -97,7 +97,7 @@ test('filter, search, sort and page the list; a reload shows the same, and Back 
 });
 
 test('an admin opens a transaction, settles it, then refunds part of it', async ({ page }) => {
-  await signIn(page, 'admin@merchant.demo');
+  await page.goto('/transactions');
   await chooseStatus(page, 'Authorized');
   await expect(page).toHaveURL(/status=AUTHORIZED/);
   // The filtered page, not the one before it: every row shown is authorized (some partly cancelled).
@@ -145,38 +145,44 @@ test('an admin opens a transaction, settles it, then refunds part of it', async 
   await expect(list(page).getByRole('link', { name: id })).toHaveCount(0);
 });
 
-test('a read-only user sees a transaction without any action, and the API refuses one', async ({ page }) => {
-  await signIn(page, 'readonly@merchant.demo');
-  const [id] = await shownIds(page);
-  if (id === undefined) throw new Error('No transaction');
-  await rows(page).first().focus();
-  await page.keyboard.press('Enter');
-  const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
-  await expect(drawer.getByRole('heading', { name: 'History' })).toBeVisible();
-  await expect(drawer.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
-  for (const name of ['Settle', 'Cancel', 'Refund']) {
-    await expect(drawer.getByRole('button', { name, exact: true })).toHaveCount(0);
-  }
-  await expectNoAxeViolations(page);
+test.describe('signed in as readOnly', () => {
+  test.use({ role: 'readOnly' });
 
-  const status = await page.evaluate(async (transactionId) => {
-    const token = JSON.parse(localStorage.getItem('portal.token') ?? 'null') as string;
-    const response = await fetch(`/api/transactions/${transactionId}/refund`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': 'application/json',
-        'X-API-Version': 'v2',
-      },
-      body: '{}',
-    });
-    return response.status;
-  }, id);
-  expect(status).toBe(403);
+  test('a read-only user sees a transaction without any action, and the API refuses one', async ({
+    page,
+  }) => {
+    await page.goto('/transactions');
+    const [id] = await shownIds(page);
+    if (id === undefined) throw new Error('No transaction');
+    await rows(page).first().focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
+    await expect(drawer.getByRole('heading', { name: 'History' })).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: 'Actions' })).toHaveCount(0);
+    for (const name of ['Settle', 'Cancel', 'Refund']) {
+      await expect(drawer.getByRole('button', { name, exact: true })).toHaveCount(0);
+    }
+    await expectNoAxeViolations(page);
+
+    const status = await page.evaluate(async (transactionId) => {
+      const token = JSON.parse(localStorage.getItem('portal.token') ?? 'null') as string;
+      const response = await fetch(`/api/transactions/${transactionId}/refund`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+          'X-API-Version': 'v2',
+        },
+        body: '{}',
+      });
+      return response.status;
+    }, id);
+    expect(status).toBe(403);
+  });
 });
 
 test('the export downloads every row of the filtered list as CSV', async ({ page }) => {
-  await signIn(page, 'admin@merchant.demo');
+  await page.goto('/transactions');
   await settledRows(page);
   const filtered = page.waitForResponse(
     (response) =>
