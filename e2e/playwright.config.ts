@@ -41,8 +41,10 @@ export default defineConfig({
   // flaky test as failed and names it, and the run fails on it.
   retries: process.env.CI ? 1 : 0,
   failOnFlakyTests: !!process.env.CI,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for a busy machine (two cores shared with builds and other suites): a cold page of the portal,
+  // session and list included, then took over ten seconds to show, and a journey over a minute.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   use: {
     trace: 'retain-on-failure',
     launchOptions: {

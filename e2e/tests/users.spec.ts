@@ -7,7 +7,7 @@ import { mainNavigation } from '../fixtures/sign-in';
 // One user's story: invited, activated, promoted, then resetting a forgotten password. The user signs in
 // in browsers of its own, since its role and password changes end its sessions; the admin starts from the
 // shared saved sign-in, whose session nothing here ends.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
 const EMAIL = `e2e.reader.${String(Date.now())}@example.test`;
 const FIRST_PASSWORD = 'Quiet-Harbour-Lantern-42';
