@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationSchema } from './api.js';
 import { LOCALES } from './brands.js';
+import { dateTime } from './endpoint.js';
 import { USER_STATUSES } from './enums.js';
 import { MERCHANT_ROLES } from './roles.js';
 
@@ -34,8 +35,8 @@ export const userSchema = z.object({
   email: z.string(),
   role: z.enum(MERCHANT_ROLES),
   status: z.enum(USER_STATUSES),
-  invitedAt: z.string().nullable(),
-  lastSignInAt: z.string().nullable(),
+  invitedAt: dateTime.nullable(),
+  lastSignInAt: dateTime.nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import { ZodError } from 'zod';
+import type { EndpointAccess } from '@portal/contracts/endpoint';
 import { isProviderRole } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
 import { PAGES } from '@portal/contracts/routes';
-import type { PageName } from '@portal/contracts/routes';
 import { hasAllScopes } from '@portal/contracts/scopes';
 import type { Scope } from '@portal/contracts/scopes';
 import type { Config } from '../config.js';
@@ -13,13 +13,8 @@ import { forbidden, notFound, unauthorized } from '../http/app-error.js';
 import { verifyPortalToken, type VerifiedPortalToken } from './portal-token.js';
 import { sessionStanding } from './sign-in-sessions.js';
 
-/**
- * What a route lets through (docs/auth.md, "The server enforces access"):
- * - `'public'`: anyone, no token;
- * - `{ scopes }`: a valid portal token holding every one of these scopes (`[]`: any signed-in user);
- * - `{ page }`: the scopes of that page in the PAGES table, and 404 where the server's brand hides the page.
- */
-export type RouteAccess = 'public' | { readonly scopes: readonly Scope[] } | { readonly page: PageName };
+/** What a route lets through: the access of its endpoint's declaration (`@portal/contracts/endpoint`). */
+export type RouteAccess = EndpointAccess;
 
 /** Who is calling, read from the verified portal token. */
 export interface Principal {

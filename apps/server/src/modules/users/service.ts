@@ -17,6 +17,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { conflict, forbidden } from '../../http/app-error.js';
+import { answerDateOrNull } from '../../http/answer-dates.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { closeOpenTokens, issueUserToken } from '../passwords/user-tokens.js';
@@ -69,8 +70,8 @@ function toUser(row: UserRow): User {
     // findTeamUser and listUsers keep only the merchant roles.
     role: row.role as MerchantRole,
     status: row.status,
-    invitedAt: row.invited_at,
-    lastSignInAt: row.last_sign_in_at,
+    invitedAt: answerDateOrNull(row.invited_at),
+    lastSignInAt: answerDateOrNull(row.last_sign_in_at),
   };
 }
 
