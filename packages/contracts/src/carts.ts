@@ -9,14 +9,6 @@ export const CARTS_PATH = '/api/carts';
 export const CART_PATH = '/api/carts/:cartId';
 export const CART_ACTIONS = ['notify', 'resend', 'expire'] as const;
 export type CartAction = (typeof CART_ACTIONS)[number];
-export const CART_ACTION_PATHS: Readonly<Record<CartAction, string>> = {
-  notify: '/api/carts/:cartId/notify',
-  resend: '/api/carts/:cartId/resend',
-  expire: '/api/carts/:cartId/expire',
-};
-/** The shopper's side: public, reached only through the unguessable token of the link. */
-export const CHECKOUT_PATH = '/api/checkout/:checkoutToken';
-export const CHECKOUT_COMPLETE_PATH = '/api/checkout/:checkoutToken/complete';
 
 export function cartPath(cartId: string): string {
   return `${CARTS_PATH}/${encodeURIComponent(cartId)}`;

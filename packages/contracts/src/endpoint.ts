@@ -1,14 +1,25 @@
 import { z } from 'zod';
-import type { PageName } from './routes.js';
+import { PAGES, type PageName } from './routes.js';
 import type { Scope } from './scopes.js';
 
 /**
  * What an endpoint lets through (docs/auth.md, "The server enforces access"):
  * - `'public'`: anyone, no token;
  * - `{ scopes }`: a valid portal token holding every one of these scopes (`[]`: any signed-in user);
- * - `{ page }`: the scopes of that page in the PAGES table, and 404 where the server's brand hides the page.
+ * - `{ page }`: the scopes of that page in the PAGES table, and 404 where the server's brand hides the page;
+ *   with `scopes` too, these on top of the page's (a change made on a page that one may only read).
  */
-export type EndpointAccess = 'public' | { readonly scopes: readonly Scope[] } | { readonly page: PageName };
+export type EndpointAccess =
+  | 'public'
+  | { readonly scopes: readonly Scope[] }
+  | { readonly page: PageName; readonly scopes?: readonly Scope[] };
+
+/** Every scope a caller needs for a non-public endpoint: its own, and its page's. */
+export function scopesOf(access: Exclude<EndpointAccess, 'public'>): readonly Scope[] {
+  if (!('page' in access)) return access.scopes;
+  const page: { readonly scopes: readonly Scope[] } = PAGES[access.page];
+  return [...page.scopes, ...(access.scopes ?? [])];
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

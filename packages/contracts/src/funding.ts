@@ -3,13 +3,6 @@ import { PAYOUT_FREQUENCIES, SETTLEMENT_MODES } from './enums.js';
 import type { PayoutFrequency } from './enums.js';
 import type { ErrorDetail } from './api.js';
 
-export const FUNDING_CONFIGURATION_PATH = '/api/funding-configuration';
-export const FUNDING_CONFIGURATION_ITEM_PATH = '/api/funding-configuration/:configurationID';
-
-export function fundingConfigurationPath(configurationID: string): string {
-  return `${FUNDING_CONFIGURATION_PATH}/${encodeURIComponent(configurationID)}`;
-}
-
 /** ISO weekday: 1 Monday … 7 Sunday. Days of the month stop at 28 so that every month has the day. */
 export const PAYOUT_WEEKDAY_RANGE = { min: 1, max: 7 } as const;
 export const PAYOUT_DAY_OF_MONTH_RANGE = { min: 1, max: 28 } as const;

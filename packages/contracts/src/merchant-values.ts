@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-export const MERCHANT_VALUES_PATH = '/api/program/:programID/merchant/:merchantID/values';
-
-export function merchantValuesPath(programID: string, merchantID: string): string {
-  return `/api/program/${encodeURIComponent(programID)}/merchant/${encodeURIComponent(merchantID)}/values`;
-}
-
 export const MERCHANT_VALUE_KEY_PATTERN = /^[A-Za-z0-9._]{1,64}$/;
 export const MERCHANT_VALUE_MAX_LENGTH = 1000;
 /** Keys one change may touch. */

@@ -12,14 +12,6 @@ export const RESET_PATH = '/api/passwords/reset/:token';
 export const FORGOT_PASSWORD_PATH = '/api/passwords/forgot';
 export const CHANGE_PASSWORD_PATH = '/api/passwords/change';
 
-export function activationPath(token: string): string {
-  return ACTIVATION_PATH.replace(':token', encodeURIComponent(token));
-}
-
-export function resetPath(token: string): string {
-  return RESET_PATH.replace(':token', encodeURIComponent(token));
-}
-
 /** Tokens are 32 random bytes in base64url (43 characters). */
 export const tokenParamsSchema = z.strictObject({ token: z.string().regex(/^[\w-]{20,100}$/) });
 

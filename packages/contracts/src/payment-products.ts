@@ -2,30 +2,6 @@ import { z } from 'zod';
 import { CONFIGURATION_KEYS, ENROLLMENT_STATUSES, OWNER_TYPES, PRODUCT_TYPES } from './enums.js';
 import type { EnrollmentStatus } from './enums.js';
 
-export const PAYMENT_PRODUCTS_PATH = '/api/program/:id/payment-product';
-export const PAYMENT_PRODUCT_AGGREGATION_PATH = '/api/program/:id/payment-product/aggregation';
-export const PAYMENT_PRODUCT_CONFIGURATIONS_PATH = '/api/program/:id/payment-product-configuration';
-export const ENROLLMENTS_PATH = '/api/payment-product-enrollment';
-export const ENROLLMENT_PATH = '/api/payment-product-enrollment/:enrollmentID';
-
-const segment = encodeURIComponent;
-
-export function paymentProductsPath(programID: string): string {
-  return `/api/program/${segment(programID)}/payment-product`;
-}
-
-export function paymentProductAggregationPath(programID: string): string {
-  return `/api/program/${segment(programID)}/payment-product/aggregation`;
-}
-
-export function paymentProductConfigurationsPath(programID: string): string {
-  return `/api/program/${segment(programID)}/payment-product-configuration`;
-}
-
-export function enrollmentPath(enrollmentID: string): string {
-  return `${ENROLLMENTS_PATH}/${segment(enrollmentID)}`;
-}
-
 /** These lists are short (a program has a handful of products); one page of 200 holds them. */
 export const PAYMENT_PRODUCTS_MAX_PAGE_SIZE = 200;
 

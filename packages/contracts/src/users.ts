@@ -7,9 +7,6 @@ import { MERCHANT_ROLES } from './roles.js';
 
 /** The merchant's team (issue 6): list, add, resend the invitation, change the role, remove. */
 export const USERS_PATH = '/api/users';
-export const USER_PATH = '/api/users/:id';
-export const USER_ROLE_PATH = '/api/users/:id/role';
-export const USER_INVITATION_PATH = '/api/users/:id/invitation';
 
 export function userPath(id: string): string {
   return `${USERS_PATH}/${encodeURIComponent(id)}`;

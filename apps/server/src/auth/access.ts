@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors } from 'jose';
 import { ZodError } from 'zod';
-import type { EndpointAccess } from '@portal/contracts/endpoint';
+import { scopesOf, type EndpointAccess } from '@portal/contracts/endpoint';
 import { isProviderRole } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
-import { PAGES } from '@portal/contracts/routes';
+import { PAGES, type RouteRequirement } from '@portal/contracts/routes';
 import { hasAllScopes } from '@portal/contracts/scopes';
-import type { Scope } from '@portal/contracts/scopes';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { forbidden, notFound, unauthorized } from '../http/app-error.js';
@@ -145,17 +144,14 @@ export function registerAccessControl(
     }
     if (access === 'public') return;
 
-    let required: readonly Scope[];
     if ('page' in access) {
-      const page: { scopes: readonly Scope[]; hiddenForBrands?: readonly string[] } = PAGES[access.page];
+      const page: RouteRequirement = PAGES[access.page];
       // The page does not exist for this brand, so neither do the calls behind it.
       if (page.hiddenForBrands?.includes(config.brand) === true) {
         throw notFound(`No route for ${request.method} ${request.url.split('?', 1)[0] ?? ''}`);
       }
-      required = page.scopes;
-    } else {
-      required = access.scopes;
     }
+    const required = scopesOf(access);
 
     const token = bearerTokenOf(request);
     if (token === undefined) refuseUnauthenticated(reply, 'Authentication is required', false);

@@ -6,7 +6,9 @@ import { PORTAL_CLIENT_ID } from '@portal/contracts/auth';
 import { dataResponseSchema } from '@portal/contracts/api';
 import { cartDetailSchema } from '@portal/contracts/carts';
 import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
-import { activationPath, FORGOT_PASSWORD_PATH, resetPath } from '@portal/contracts/passwords';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
+import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
 import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
@@ -15,6 +17,9 @@ import { TEST_DIALECTS } from '../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../test/tokens.js';
 import { insertTeamUser, latestLinkToken } from '../test/user-fixtures.js';
 import { REDACTED, redactSecrets } from './log-redaction.js';
+
+const activationLink = passwordLinkEndpoints.ACTIVATION.check;
+const resetLink = passwordLinkEndpoints.RESET.check;
 
 const PASSWORD = 'Quiet-Harbour-Lantern-42';
 
@@ -75,16 +80,22 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
     const activation = await latestLinkToken(testApp.database.db, user.email, 'invitation');
     secrets.push(activation);
     await request('GET', `/activate/${activation}`);
-    expect((await request('GET', activationPath(activation))).statusCode).toBe(200);
-    expect((await request('POST', activationPath(activation), { password: PASSWORD })).statusCode).toBe(200);
+    expect((await request('GET', endpointUrl(activationLink, { token: activation }))).statusCode).toBe(200);
+    expect(
+      (await request('POST', endpointUrl(activationLink, { token: activation }), { password: PASSWORD }))
+        .statusCode,
+    ).toBe(200);
 
     // Reset: asked for, then used.
     await request('POST', FORGOT_PASSWORD_PATH, { email: user.email });
     const reset = await latestLinkToken(testApp.database.db, user.email, 'password-reset');
     secrets.push(reset);
     await request('GET', `/password/reset/${reset}`);
-    expect((await request('GET', resetPath(reset))).statusCode).toBe(200);
-    expect((await request('POST', resetPath(reset), { password: `${PASSWORD}-2` })).statusCode).toBe(200);
+    expect((await request('GET', endpointUrl(resetLink, { token: reset }))).statusCode).toBe(200);
+    expect(
+      (await request('POST', endpointUrl(resetLink, { token: reset }), { password: `${PASSWORD}-2` }))
+        .statusCode,
+    ).toBe(200);
 
     // Checkout: the shopper's page and the calls behind it.
     const created = await request('POST', '/api/carts', cartInput(), admin);

@@ -42,9 +42,10 @@ export type EndpointHandler<E extends AnyEndpoint> = (
   reply: FastifyReply,
 ) => Promise<Answer<E>> | Answer<E>;
 
-/** What only the server knows about a route: its rate limit (@fastify/rate-limit). */
+/** What only the server knows about a route: its rate limit (@fastify/rate-limit) and body limit. */
 export interface RouteOptions {
   readonly rateLimit?: { readonly max: number; readonly timeWindow: number };
+  readonly bodyLimit?: number;
 }
 
 function responseSchemas(endpoint: AnyEndpoint): Record<number, z.ZodType> {
@@ -85,6 +86,7 @@ export function route<E extends AnyEndpoint>(
     method: endpoint.method,
     url: endpoint.path,
     schema,
+    ...(options.bodyLimit === undefined ? {} : { bodyLimit: options.bodyLimit }),
     config: {
       access: endpoint.access,
       ...(endpoint.idempotent === true ? { idempotent: true } : {}),

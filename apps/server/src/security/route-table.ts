@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
-import { SCOPES } from '@portal/contracts/scopes';
+import { scopesOf, type AnyEndpoint } from '@portal/contracts/endpoint';
+import { ENDPOINTS, type EndpointName } from '@portal/contracts/endpoints';
 import type { Scope } from '@portal/contracts/scopes';
 import { cartInput } from '../test/cart-fixtures.js';
 import type { MerchantAObjects } from './attack-world.js';
@@ -11,9 +12,8 @@ export interface RouteCall {
   readonly body?: unknown;
 }
 
-export interface RouteEntry {
-  /** `'public'`: no token needed; otherwise every scope a caller needs (route access plus handler checks). */
-  readonly access: 'public' | readonly Scope[];
+/** What the suites know of an endpoint beyond its declaration: a call that works, on merchant A. */
+interface Sample {
   /** The sample names an object of merchant A (in the path, query or body): merchant B is refused. */
   readonly object: boolean;
   /** A call that succeeds for a caller with the access, on merchant A's real objects. */
@@ -22,279 +22,140 @@ export interface RouteEntry {
   readonly endsSession?: true;
 }
 
-const S = SCOPES;
-const PAYMENT_READ = [S.paymentProducts];
-const PAYMENT_WRITE = [S.paymentProducts, S.merchantSettingsEdit];
-const CART_UPDATE = [S.cartView, S.cartUpdate];
+export interface RouteEntry extends Sample {
+  readonly endpoint: AnyEndpoint;
+  /** `'public'`: no token needed; otherwise every scope a caller needs, from the declaration. */
+  readonly access: 'public' | readonly Scope[];
+}
+
+/** The endpoints under /api: the probes outside it are not the API's, and need no token by nature. */
+type ApiEndpointName = {
+  [K in EndpointName]: (typeof ENDPOINTS)[K]['path'] extends `/api/${string}` ? K : never;
+}[EndpointName];
+
 const LINK_TOKEN = 'x'.repeat(43);
 const NO_CALL = (): RouteCall => ({});
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const sample = (call: Sample['call'] = NO_CALL): Sample => ({ object: false, call });
+const onObject = (call: Sample['call']): Sample => ({ object: true, call });
+const setPassword = sample(() => ({
+  params: { token: LINK_TOKEN },
+  body: { password: 'Attack-Suite-Password-1' },
+}));
+const action = (value: number) =>
+  onObject((a) => ({ params: { id: a.transactionId }, body: { amount: { currency: 'USD', value } } }));
+const onCart = onObject((a) => ({ params: { cartId: a.cartId } }));
 
 /**
- * Every API route of the app, keyed by "METHOD /path" as registered. A route the app registers that is
- * missing here, or an entry for a route that no longer exists, fails the attack suites.
+ * A sample call for every declared API endpoint (the type misses none): the suites attack each one,
+ * with the access its declaration gives.
  */
-export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = {
-  'GET /api/public-config': { access: 'public', object: false, call: NO_CALL },
-  'GET /api/auth/jwks': { access: 'public', object: false, call: NO_CALL },
-  'POST /api/auth/org/token/exchange': {
-    access: 'public',
-    object: false,
-    call: (a) => ({ body: { appID: 'merchant-portal', merchantID: a.merchantId } }),
-  },
-  'GET /api/auth/interaction/:interactionId': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { interactionId: 'unknown-interaction' } }),
-  },
-  'POST /api/merchant-portal-backend/log': {
-    access: 'public',
-    object: false,
-    call: () => ({ body: { level: 'info', message: 'attack suite', context: { page: '/transactions' } } }),
-  },
-  'GET /api/passwords/activation/:token': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { token: LINK_TOKEN } }),
-  },
-  'POST /api/passwords/activation/:token': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { token: LINK_TOKEN }, body: { password: 'Attack-Suite-Password-1' } }),
-  },
-  'GET /api/passwords/reset/:token': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { token: LINK_TOKEN } }),
-  },
-  'POST /api/passwords/reset/:token': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { token: LINK_TOKEN }, body: { password: 'Attack-Suite-Password-1' } }),
-  },
-  'POST /api/passwords/forgot': {
-    access: 'public',
-    object: false,
-    call: (a) => ({ body: { email: a.userEmail, locale: 'en' } }),
-  },
-  'GET /api/checkout/:checkoutToken': {
-    access: 'public',
-    object: false,
-    call: (a) => ({ params: { checkoutToken: a.checkoutToken } }),
-  },
-  'POST /api/checkout/:checkoutToken/complete': {
-    access: 'public',
-    object: false,
-    call: () => ({ params: { checkoutToken: LINK_TOKEN } }),
-  },
-
-  'POST /api/passwords/change': {
-    access: [S.passwordChange],
-    object: false,
-    call: () => ({
-      body: { currentPassword: 'Not-The-Password-1', newPassword: 'Attack-Suite-Password-2' },
-    }),
-  },
-  'GET /api/merchants': { access: [], object: false, call: () => ({ query: { limit: '10' } }) },
-  'GET /api/merchants/current': { access: [], object: false, call: NO_CALL },
-  'GET /api/merchant-program-participation': {
-    access: [],
-    object: true,
-    call: (a) => ({ query: { 'merchantID.eq': a.merchantId } }),
-  },
-  'GET /api/program/:id': { access: [], object: true, call: (a) => ({ params: { id: a.programId } }) },
-  'GET /api/program/:id/payment-product': {
-    access: PAYMENT_READ,
-    object: false,
-    call: (a) => ({ params: { id: a.programId }, query: { productType: 'INSTALLMENTS' } }),
-  },
-  'GET /api/program/:id/payment-product/aggregation': {
-    access: PAYMENT_READ,
-    object: false,
-    call: (a) => ({ params: { id: a.programId } }),
-  },
-  'GET /api/program/:id/payment-product-configuration': {
-    access: PAYMENT_READ,
-    object: false,
-    call: (a) => ({ params: { id: a.programId }, query: { key: 'RATE' } }),
-  },
-  'GET /api/payment-product-enrollment': {
-    access: PAYMENT_READ,
-    object: false,
-    call: (a) => ({ query: { programID: a.programId } }),
-  },
-  'POST /api/payment-product-enrollment': {
-    access: PAYMENT_WRITE,
-    object: false,
-    call: (a) => ({ body: { programID: a.programId, paymentProductID: a.paymentProductId } }),
-  },
-  'PATCH /api/payment-product-enrollment/:enrollmentID': {
-    access: PAYMENT_WRITE,
-    object: true,
-    call: (a) => ({ params: { enrollmentID: a.enrollmentId }, body: { effectiveTo: future(400) } }),
-  },
-  'DELETE /api/payment-product-enrollment/:enrollmentID': {
-    access: PAYMENT_WRITE,
-    object: true,
-    call: (a) => ({ params: { enrollmentID: a.enrollmentId } }),
-  },
-  'GET /api/program/:programID/merchant/:merchantID/values': {
-    access: [S.internalSettingsView],
-    object: true,
-    call: (a) => ({ params: { programID: a.programId, merchantID: a.merchantId } }),
-  },
-  'PATCH /api/program/:programID/merchant/:merchantID/values': {
-    access: [S.internalSettingsEdit],
-    object: true,
-    call: (a) => ({
-      params: { programID: a.programId, merchantID: a.merchantId },
-      body: { 'attack.suite': 'value' },
-    }),
-  },
-  'GET /api/funding-configuration': {
-    access: [S.fundingSettingsView],
-    object: true,
-    call: (a) => ({ query: { 'merchantID.eq': a.merchantId } }),
-  },
-  'PATCH /api/funding-configuration/:configurationID': {
-    access: [S.fundingSettingsEdit],
-    object: true,
-    call: (a) => ({ params: { configurationID: a.fundingConfigurationId }, body: { settlementMode: 'NET' } }),
-  },
+const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
+  publicConfig: sample(),
+  portalJwks: sample(),
+  tokenExchange: sample((a) => ({ body: { appID: 'merchant-portal', merchantID: a.merchantId } })),
+  logout: { ...sample(), endsSession: true },
+  interactionDetails: sample(() => ({ params: { interactionId: 'unknown-interaction' } })),
+  fakeUsers: sample(),
+  fakeToken: sample((a) => ({ body: { email: a.userEmail } })),
+  clientLog: sample(() => ({
+    body: { level: 'info', message: 'attack suite', context: { page: '/transactions' } },
+  })),
+  recordAnalytics: sample(() => ({
+    body: { events: [{ name: 'filter_applied', page: '/transactions', properties: {} }] },
+  })),
+  checkPasswordActivation: sample(() => ({ params: { token: LINK_TOKEN } })),
+  usePasswordActivation: setPassword,
+  checkPasswordReset: sample(() => ({ params: { token: LINK_TOKEN } })),
+  usePasswordReset: setPassword,
+  forgotPassword: sample((a) => ({ body: { email: a.userEmail, locale: 'en' } })),
+  changePassword: sample(() => ({
+    body: { currentPassword: 'Not-The-Password-1', newPassword: 'Attack-Suite-Password-2' },
+  })),
+  merchants: sample(() => ({ query: { limit: '10' } })),
+  currentMerchant: sample(),
+  participations: onObject((a) => ({ query: { 'merchantID.eq': a.merchantId } })),
+  program: onObject((a) => ({ params: { id: a.programId } })),
+  paymentProducts: sample((a) => ({ params: { id: a.programId }, query: { productType: 'INSTALLMENTS' } })),
+  paymentProductAggregation: sample((a) => ({ params: { id: a.programId } })),
+  paymentProductConfigurations: sample((a) => ({ params: { id: a.programId }, query: { key: 'RATE' } })),
+  enrollments: sample((a) => ({ query: { programID: a.programId } })),
+  createEnrollment: sample((a) => ({
+    body: { programID: a.programId, paymentProductID: a.paymentProductId },
+  })),
+  updateEnrollment: onObject((a) => ({
+    params: { enrollmentID: a.enrollmentId },
+    body: { effectiveTo: future(400) },
+  })),
+  endEnrollment: onObject((a) => ({ params: { enrollmentID: a.enrollmentId } })),
+  merchantValues: onObject((a) => ({ params: { programID: a.programId, merchantID: a.merchantId } })),
+  updateMerchantValues: onObject((a) => ({
+    params: { programID: a.programId, merchantID: a.merchantId },
+    body: { 'attack.suite': 'value' },
+  })),
+  fundingConfiguration: onObject((a) => ({ query: { 'merchantID.eq': a.merchantId } })),
+  updateFundingConfiguration: onObject((a) => ({
+    params: { configurationID: a.fundingConfigurationId },
+    body: { settlementMode: 'NET' },
+  })),
   // Flags are the tenant's, and the bread merchants share one tenant: no object of merchant A alone.
-  'POST /api/featureflag/evaluation/flag/:flagName': {
-    access: [],
-    object: false,
-    call: (a) => ({ params: { flagName: 'isLocationPageEnabled' }, body: { tenantId: a.tenantId } }),
-  },
-  'POST /api/featureflag/evaluation/bulk': {
-    access: [],
-    object: false,
-    call: (a) => ({ query: { tag: 'merchant-portal' }, body: { tenantId: a.tenantId } }),
-  },
-  'POST /api/analytics/events': {
-    access: [],
-    object: false,
-    call: () => ({ body: { events: [{ name: 'filter_applied', page: '/transactions', properties: {} }] } }),
-  },
-  'GET /api/audit-entries': {
-    access: [S.auditRead],
-    object: false,
-    call: () => ({ query: { order: 'asc' } }),
-  },
-  'GET /api/audit-entries/facets': { access: [S.auditRead], object: false, call: NO_CALL },
-  'GET /api/audit-entries/export.csv': {
-    access: [S.auditRead],
-    object: false,
-    call: () => ({ query: { locale: 'en' } }),
-  },
-  'GET /api/emails': {
-    access: [S.internalSettingsView],
-    object: false,
-    call: () => ({ query: { limit: '25' } }),
-  },
-  'GET /api/emails/:emailId': {
-    access: [S.internalSettingsView],
-    object: true,
-    call: (a) => ({ params: { emailId: a.emailId } }),
-  },
-  'GET /api/transactions': {
-    access: [],
-    object: false,
-    call: () => ({ query: { status: 'AUTHORIZED', sort: 'total', limit: '25' } }),
-  },
-  'GET /api/transactions/totals': {
-    access: [],
-    object: false,
-    call: () => ({ query: { channel: 'ECOMM' } }),
-  },
-  'GET /api/transactions/export.csv': {
-    access: [],
-    object: false,
-    call: () => ({ query: { status: 'SETTLED', locale: 'fr-CA' } }),
-  },
-  'GET /api/transactions/locations': { access: [], object: false, call: NO_CALL },
-  'GET /api/transactions/:id': {
-    access: [],
-    object: true,
-    call: (a) => ({ params: { id: a.transactionId } }),
-  },
-  'POST /api/transactions/:id/settle': {
-    access: [S.transactionsWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.transactionId }, body: { amount: { currency: 'USD', value: 100 } } }),
-  },
-  'POST /api/transactions/:id/refund': {
-    access: [S.transactionsWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.transactionId }, body: { amount: { currency: 'USD', value: 50 } } }),
-  },
-  'POST /api/transactions/:id/cancel': {
-    access: [S.transactionsWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.transactionId }, body: { amount: { currency: 'USD', value: 100 } } }),
-  },
-  'GET /api/carts': { access: [S.cartView], object: false, call: () => ({ query: { status: 'ACTIVE' } }) },
-  'POST /api/carts': {
-    access: [S.cartView, S.cartCreate],
-    object: false,
-    call: () => ({ body: cartInput() }),
-  },
-  'GET /api/carts/:cartId': {
-    access: [S.cartView],
-    object: true,
-    call: (a) => ({ params: { cartId: a.cartId } }),
-  },
-  'PUT /api/carts/:cartId': {
-    access: CART_UPDATE,
-    object: true,
-    call: (a) => ({ params: { cartId: a.cartId }, body: cartInput({ name: 'Edited by the attack suite' }) }),
-  },
-  'POST /api/carts/:cartId/notify': {
-    access: CART_UPDATE,
-    object: true,
-    call: (a) => ({ params: { cartId: a.cartId } }),
-  },
-  'POST /api/carts/:cartId/resend': {
-    access: CART_UPDATE,
-    object: true,
-    call: (a) => ({ params: { cartId: a.cartId } }),
-  },
-  'POST /api/carts/:cartId/expire': {
-    access: CART_UPDATE,
-    object: true,
-    call: (a) => ({ params: { cartId: a.cartId } }),
-  },
-  'GET /api/users': { access: [S.usersRead], object: false, call: () => ({ query: { limit: '25' } }) },
-  'POST /api/users': {
-    access: [S.usersWrite],
-    object: false,
-    call: () => ({
-      body: {
-        firstName: 'New',
-        lastName: 'Person',
-        email: `new.${Math.random().toString(36).slice(2, 10)}@merchant-a.test`,
-        role: 'READ_ONLY',
-      },
-    }),
-  },
-  'POST /api/users/:id/invitation': {
-    access: [S.usersWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.userId }, body: { locale: 'fr-CA' } }),
-  },
-  'PUT /api/users/:id/role': {
-    access: [S.usersWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.userId }, body: { role: 'READ_ONLY' } }),
-  },
-  'DELETE /api/users/:id': {
-    access: [S.usersWrite],
-    object: true,
-    call: (a) => ({ params: { id: a.userId } }),
-  },
-  'POST /api/auth/logout': { access: [], object: false, call: NO_CALL, endsSession: true },
+  evaluateFlag: sample((a) => ({
+    params: { flagName: 'isLocationPageEnabled' },
+    body: { tenantId: a.tenantId },
+  })),
+  evaluateFlags: sample((a) => ({ query: { tag: 'merchant-portal' }, body: { tenantId: a.tenantId } })),
+  auditEntries: sample(() => ({ query: { order: 'asc' } })),
+  auditFacets: sample(),
+  exportAuditEntries: sample(() => ({ query: { locale: 'en' } })),
+  emails: sample(() => ({ query: { limit: '25' } })),
+  email: onObject((a) => ({ params: { emailId: a.emailId } })),
+  listTransactions: sample(() => ({ query: { status: 'AUTHORIZED', sort: 'total', limit: '25' } })),
+  transactionTotals: sample(() => ({ query: { channel: 'ECOMM' } })),
+  exportTransactions: sample(() => ({ query: { status: 'SETTLED', locale: 'fr-CA' } })),
+  transactionLocations: sample(),
+  transaction: onObject((a) => ({ params: { id: a.transactionId } })),
+  settleTransaction: action(100),
+  refundTransaction: action(50),
+  cancelTransaction: action(100),
+  listCarts: sample(() => ({ query: { status: 'ACTIVE' } })),
+  createCart: sample(() => ({ body: cartInput() })),
+  cart: onCart,
+  updateCart: onObject((a) => ({
+    params: { cartId: a.cartId },
+    body: cartInput({ name: 'Edited by the attack suite' }),
+  })),
+  notifyCart: onCart,
+  resendCart: onCart,
+  expireCart: onCart,
+  checkout: sample((a) => ({ params: { checkoutToken: a.checkoutToken } })),
+  completeCheckout: sample(() => ({ params: { checkoutToken: LINK_TOKEN } })),
+  listUsers: sample(() => ({ query: { limit: '25' } })),
+  addUser: sample(() => ({
+    body: {
+      firstName: 'New',
+      lastName: 'Person',
+      email: `new.${Math.random().toString(36).slice(2, 10)}@merchant-a.test`,
+      role: 'READ_ONLY',
+    },
+  })),
+  resendInvitation: onObject((a) => ({ params: { id: a.userId }, body: { locale: 'fr-CA' } })),
+  updateUserRole: onObject((a) => ({ params: { id: a.userId }, body: { role: 'READ_ONLY' } })),
+  removeUser: onObject((a) => ({ params: { id: a.userId } })),
 };
+
+/** The key a registered route and its declaration share: "METHOD /path". */
+export function routeKey(endpoint: Pick<AnyEndpoint, 'method' | 'path'>): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
+/** Every declared API endpoint with its sample, keyed by "METHOD /path". */
+export const ROUTE_TABLE: Readonly<Record<string, RouteEntry>> = Object.fromEntries(
+  (Object.entries(SAMPLES) as [ApiEndpointName, Sample][]).map(([name, entry]) => {
+    const endpoint: AnyEndpoint = ENDPOINTS[name];
+    const access = endpoint.access === 'public' ? 'public' : scopesOf(endpoint.access);
+    return [routeKey(endpoint), { ...entry, endpoint, access }];
+  }),
+);
 
 /** The table's keys, the session-ending ones last, so that they end no token another call still uses. */
 export const ROUTE_KEYS: readonly string[] = Object.keys(ROUTE_TABLE).sort(

@@ -8,7 +8,9 @@ import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOGOUT_PATH, PORTAL_APP_ID, PORTAL_CLIENT_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
-import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH, RESET_PATH } from '@portal/contracts/passwords';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
+import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import type { UserStatus } from '@portal/contracts/enums';
 import { buildApp } from '../../app.js';
@@ -620,11 +622,14 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
       });
       expect(forgot.status).toBe(202);
       const link = await latestLinkToken(database.db, user.email, 'password-reset');
-      const reset = await fetch(`${started.base}${RESET_PATH.replace(':token', link)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ password: NEW_PASSWORD }),
-      });
+      const reset = await fetch(
+        `${started.base}${endpointUrl(passwordLinkEndpoints.RESET.use, { token: link })}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ password: NEW_PASSWORD }),
+        },
+      );
       expect(reset.status).toBe(200);
 
       const client = new PortalClient(started);

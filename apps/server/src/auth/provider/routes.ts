@@ -4,17 +4,16 @@ import type { FastifyPluginCallbackZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { PUBLIC_PATHS, href } from '@portal/contracts/routes';
+import { interactionDetailsEndpoint } from '@portal/contracts/auth-endpoints';
 import {
-  INTERACTION_DETAILS_PATH,
   SIGN_IN_ERROR_PARAM,
   SIGN_IN_RETRY_AT_PARAM,
-  interactionDetailsSchema,
   type InteractionDetails,
   type SignInError,
 } from '@portal/contracts/sign-in';
 import { AppError, notFound } from '../../http/app-error.js';
-import { errorResponses } from '../../http/error-responses.js';
 import type { AppModule, ModuleOptions } from '../../http/module.js';
+import { route } from '../../http/route.js';
 import { OIDC_MOUNT_PATH, createIdentityProvider } from './provider.js';
 import { checkSignIn, unknownUserPasswordHash } from './sign-in.js';
 
@@ -22,11 +21,6 @@ import { checkSignIn, unknownUserPasswordHash } from './sign-in.js';
 export const SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: 60_000 } as const;
 
 const SIGN_IN_BODY_LIMIT_BYTES = 8_192;
-
-const interactionParamsSchema = z.strictObject({
-  // oidc-provider's ids are nanoids; anything else cannot be one of its interactions.
-  interactionId: z.string().regex(/^[\w-]{1,128}$/),
-});
 
 const signInBodySchema = z.object({
   email: z.string().max(320).optional(),
@@ -84,35 +78,23 @@ export const identityProviderRoutes: AppModule = (app, { config, database }, don
   app.register(providerMount, { source });
   app.register(signInForm, { database, source });
 
-  app.get(
-    INTERACTION_DETAILS_PATH,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'What the sign-in page of one interaction needs',
-        params: interactionParamsSchema,
-        response: { 200: interactionDetailsSchema, ...errorResponses(404) },
-      },
-    },
-    async (request, reply) => {
-      const { provider } = await source();
-      // The interaction cookie's path is the page's path, so it never reaches this route; the id, a
-      // random nanoid, is enough to read what is shown here, which is nothing secret.
-      const interaction = await provider.Interaction.find(request.params.interactionId);
-      if (interaction?.prompt.name !== 'login') throw notFound('This sign-in has expired or does not exist');
-      const clientId = interaction.params.client_id;
-      const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
-      const loginHint = interaction.params.login_hint;
-      const details: InteractionDetails = {
-        prompt: 'login',
-        ...(client?.clientName === undefined ? {} : { clientName: client.clientName }),
-        ...(typeof loginHint === 'string' ? { loginHint } : {}),
-      };
-      void reply.header('Cache-Control', 'no-store');
-      return details;
-    },
-  );
+  route(app, interactionDetailsEndpoint, async (request, reply) => {
+    const { provider } = await source();
+    // The interaction cookie's path is the page's path, so it never reaches this route; the id, a
+    // random nanoid, is enough to read what is shown here, which is nothing secret.
+    const interaction = await provider.Interaction.find(request.params.interactionId);
+    if (interaction?.prompt.name !== 'login') throw notFound('This sign-in has expired or does not exist');
+    const clientId = interaction.params.client_id;
+    const client = typeof clientId === 'string' ? await provider.Client.find(clientId) : undefined;
+    const loginHint = interaction.params.login_hint;
+    const details: InteractionDetails = {
+      prompt: 'login',
+      ...(client?.clientName === undefined ? {} : { clientName: client.clientName }),
+      ...(typeof loginHint === 'string' ? { loginHint } : {}),
+    };
+    void reply.header('Cache-Control', 'no-store');
+    return details;
+  });
   done();
 };
 
@@ -191,7 +173,7 @@ const signInForm: FastifyPluginCallbackZod<{
       schema: {
         tags: ['auth'],
         summary: 'The sign-in form of the built-in identity provider (HTML form, answers 303)',
-        params: interactionParamsSchema,
+        params: interactionDetailsEndpoint.params,
         body: signInBodySchema,
       },
     },

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { ANALYTICS_EVENTS_PATH, analyticsBatchSchema } from '@portal/contracts/analytics';
-import { dataResponseSchema } from '@portal/contracts/api';
-import { errorResponses } from '../../http/error-responses.js';
+import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
 import type { AppModule } from '../../http/module.js';
+import { route } from '../../http/route.js';
 import { insertAnalyticsEvents } from './repository.js';
 
 /** Per client address: a portal sends a batch every few seconds at most. */
@@ -14,21 +12,10 @@ const ANALYTICS_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
  * from the token and the server's clock, never from the body.
  */
 export const analyticsRoutes: AppModule = (app, { database }, done) => {
-  app.post(
-    ANALYTICS_EVENTS_PATH,
-    {
-      config: { access: { scopes: [] }, rateLimit: ANALYTICS_RATE_LIMIT },
-      schema: {
-        tags: ['portal'],
-        summary: 'Records a batch of analytics events of the signed-in user',
-        body: analyticsBatchSchema,
-        response: {
-          202: dataResponseSchema(z.object({ accepted: z.number().int() })),
-          ...errorResponses(400, 401, 429),
-        },
-      },
-    },
-    async (request, reply) => {
+  route(
+    app,
+    recordAnalyticsEndpoint,
+    async (request) => {
       const { userId, merchantId } = request.principal;
       const at = new Date().toISOString();
       const { events } = request.body;
@@ -44,8 +31,9 @@ export const analyticsRoutes: AppModule = (app, { database }, done) => {
           created_at: at,
         })),
       );
-      return reply.code(202).send({ data: { accepted: events.length } });
+      return { data: { accepted: events.length } };
     },
+    { rateLimit: ANALYTICS_RATE_LIMIT },
   );
   done();
 };

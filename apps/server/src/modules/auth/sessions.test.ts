@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGOUT_PATH, PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
-import { userPath } from '@portal/contracts/users';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { removeUserEndpoint, updateUserRoleEndpoint } from '@portal/contracts/users-endpoints';
 import { buildApp } from '../../app.js';
 import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
@@ -72,7 +73,9 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
       (await call('POST', `/api/transactions/${await newTransaction()}/settle`, user.headers, {})).statusCode,
     ).toBe(200);
 
-    expect((await call('DELETE', userPath(user.id), admin)).statusCode).toBe(200);
+    expect((await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin)).statusCode).toBe(
+      200,
+    );
     const transactionId = await newTransaction();
     const settle = await call('POST', `/api/transactions/${transactionId}/settle`, user.headers, {});
     expect(settle.statusCode).toBe(401);
@@ -96,9 +99,13 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
       });
     expect((await invite(`first.${demoted.id.slice(0, 8)}@team.test`)).statusCode).toBe(201);
 
-    expect((await call('PUT', `${userPath(demoted.id)}/role`, admin, { role: 'READ_ONLY' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (
+        await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: demoted.id }), admin, {
+          role: 'READ_ONLY',
+        })
+      ).statusCode,
+    ).toBe(200);
     const email = `second.${demoted.id.slice(0, 8)}@team.test`;
     expect((await invite(email)).statusCode).toBe(401);
     const created = await testApp.database.db

@@ -6,6 +6,8 @@ import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_APP_ID, PORTAL_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { portalJwksEndpoint } from '@portal/contracts/auth-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import { NO_MERCHANT_ID, ROLE_SCOPES } from '@portal/contracts/roles';
 import { portalTokenClaimsSchema } from '@portal/contracts/token';
 import { getOrCreateKey } from '../../auth/keys.js';
@@ -16,7 +18,7 @@ import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { merchantIdByName, testConfig } from '../../test/tokens.js';
-import { PORTAL_JWKS_PATH, TOKEN_EXCHANGE_RATE_LIMIT } from './routes.js';
+import { TOKEN_EXCHANGE_RATE_LIMIT } from './routes.js';
 
 const ADMIN = 'admin@merchant.demo';
 const READ_ONLY = 'readonly@merchant.demo';
@@ -120,7 +122,7 @@ describe.each(TEST_DIALECTS)('token exchange (%s)', (dialect) => {
     expect(Date.parse(admin.last_sign_in_at ?? '')).toBeGreaterThanOrEqual(before - 1000);
 
     // It verifies against the published key set, for the API, and lives 15 minutes.
-    const jwks = await testApp.app.inject({ method: 'GET', url: PORTAL_JWKS_PATH });
+    const jwks = await testApp.app.inject({ method: 'GET', url: endpointUrl(portalJwksEndpoint) });
     expect(jwks.statusCode).toBe(200);
     const keySet = jwks.json<JSONWebKeySet>();
     expect(keySet.keys).toHaveLength(1);

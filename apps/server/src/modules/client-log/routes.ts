@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CLIENT_LOG_PATH, clientLogEntrySchema, clientLogResponseSchema } from '@portal/contracts/client-log';
-import { errorResponses } from '../../http/error-responses.js';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
 import { redactSecrets, redactValue } from '../../http/log-redaction.js';
 import type { AppModule } from '../../http/module.js';
+import { route } from '../../http/route.js';
 import { insertClientLog } from './repository.js';
 
 /** Far above one entry (a 2,000-character message and an 8 KB context), far below the API's 1 MiB. */
@@ -17,18 +17,9 @@ const USER_AGENT_MAX_LENGTH = 300;
  * with the request id, so that a report and the failing request are found together.
  */
 export const clientLogRoutes: AppModule = (app, { database }, done) => {
-  app.post(
-    CLIENT_LOG_PATH,
-    {
-      bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES,
-      config: { access: 'public', rateLimit: CLIENT_LOG_RATE_LIMIT },
-      schema: {
-        tags: ['portal'],
-        summary: 'Records an error, warning or notice of the portal (no sign-in needed)',
-        body: clientLogEntrySchema,
-        response: { 200: clientLogResponseSchema, ...errorResponses(400, 413, 429) },
-      },
-    },
+  route(
+    app,
+    clientLogEndpoint,
     async (request) => {
       const { level } = request.body;
       // The portal reports the URL it failed on: a link's token or a sign-in code must not be kept.
@@ -49,6 +40,7 @@ export const clientLogRoutes: AppModule = (app, { database }, done) => {
       request.log[level]({ clientLog: { id, message, context } }, 'portal reported');
       return { data: { id } };
     },
+    { bodyLimit: CLIENT_LOG_BODY_LIMIT_BYTES, rateLimit: CLIENT_LOG_RATE_LIMIT },
   );
   done();
 };

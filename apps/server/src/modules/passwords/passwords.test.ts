@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@portal/contracts/api';
-import { activationPath, resetPath } from '@portal/contracts/passwords';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
 import { checkSignIn } from '../../auth/provider/sign-in.js';
 import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { DEMO_PASSWORD } from '../../db/seed/demo-users.js';
@@ -11,6 +12,9 @@ import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { insertTeamUser, latestLinkToken } from '../../test/user-fixtures.js';
 import { FORGOT_PASSWORD_RATE_LIMIT } from './routes.js';
 import { RESET_EMAILS_PER_HOUR } from './service.js';
+
+const activationLink = passwordLinkEndpoints.ACTIVATION.check;
+const resetLink = passwordLinkEndpoints.RESET.check;
 
 const NEW_PASSWORD = 'Quiet-Harbour-Lantern-42';
 
@@ -79,8 +83,10 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
   describe('activation', () => {
     it('creates the password once: the user becomes ACTIVE and signs in; the link then answers 410', async () => {
       const user = await invite();
-      expect((await get(activationPath(user.token))).json()).toEqual({ data: { email: user.email } });
-      const done = await post(activationPath(user.token), { password: NEW_PASSWORD });
+      expect((await get(endpointUrl(activationLink, { token: user.token }))).json()).toEqual({
+        data: { email: user.email },
+      });
+      const done = await post(endpointUrl(activationLink, { token: user.token }), { password: NEW_PASSWORD });
       expect(done.json()).toEqual({ data: { email: user.email } });
       expect((await userRow(user.id)).status).toBe('ACTIVE');
       expect(await signIn(user.email, NEW_PASSWORD)).toEqual({
@@ -88,9 +94,13 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
         accountId: user.id,
       });
 
-      const again = await post(activationPath(user.token), { password: 'Another-Long-Password-9' });
+      const again = await post(endpointUrl(activationLink, { token: user.token }), {
+        password: 'Another-Long-Password-9',
+      });
       expect(refusal(again)).toMatchObject({ status: 410, code: 'GONE' });
-      expect(refusal(await get(activationPath(user.token)))).toMatchObject({ status: 410 });
+      expect(refusal(await get(endpointUrl(activationLink, { token: user.token })))).toMatchObject({
+        status: 410,
+      });
       const entries = await testApp.database.db
         .selectFrom('audit_entries')
         .select(['kind', 'actor_email'])
@@ -102,14 +112,19 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
 
     it('answers an expired, unknown or wrong-purpose link exactly like a used one', async () => {
       const user = await invite();
-      const answers = [await get(activationPath('x'.repeat(43))), await get(resetPath(user.token))];
+      const answers = [
+        await get(endpointUrl(activationLink, { token: 'x'.repeat(43) })),
+        await get(endpointUrl(resetLink, { token: user.token })),
+      ];
       await testApp.database.db
         .updateTable('user_tokens')
         .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
         .where('user_id', '=', user.id)
         .execute();
-      answers.push(await get(activationPath(user.token)));
-      answers.push(await post(activationPath(user.token), { password: NEW_PASSWORD }));
+      answers.push(await get(endpointUrl(activationLink, { token: user.token })));
+      answers.push(
+        await post(endpointUrl(activationLink, { token: user.token }), { password: NEW_PASSWORD }),
+      );
       const bodies = answers.map((answer) => refusal(answer));
       expect(bodies.every((body) => body.status === 410 && body.message === bodies[0]?.message)).toBe(true);
       expect((await userRow(user.id)).status).toBe('INVITED');
@@ -118,11 +133,11 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
     it('refuses a password that breaks a rule, with the rule on body.password, and keeps the link', async () => {
       const user = await invite();
       for (const password of ['Short-pw-1', user.email.toUpperCase() + '!x', 'Password-1234']) {
-        const refused = await post(activationPath(user.token), { password });
+        const refused = await post(endpointUrl(activationLink, { token: user.token }), { password });
         expect(refusal(refused)).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
         expect(refusal(refused).details?.[0]?.path).toBe('body.password');
       }
-      expect((await get(activationPath(user.token))).statusCode).toBe(200);
+      expect((await get(endpointUrl(activationLink, { token: user.token }))).statusCode).toBe(200);
     });
   });
 
@@ -156,11 +171,16 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
       );
       const token = await latestLinkToken(testApp.database.db, user.email, 'password-reset');
 
-      expect((await post(resetPath(token), { password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(
+        (await post(endpointUrl(resetLink, { token: token }), { password: NEW_PASSWORD })).statusCode,
+      ).toBe(200);
       expect((await userRow(user.id)).status).toBe('ACTIVE');
       expect((await signIn(user.email, NEW_PASSWORD)).kind).toBe('signed-in');
       expect((await signIn(user.email, DEMO_PASSWORD)).kind).toBe('invalid');
-      expect(refusal(await post(resetPath(token), { password: 'Yet-Another-Password-77' })).status).toBe(410);
+      expect(
+        refusal(await post(endpointUrl(resetLink, { token: token }), { password: 'Yet-Another-Password-77' }))
+          .status,
+      ).toBe(410);
     });
 
     it('a reset link expires after its hour', async () => {
@@ -178,7 +198,9 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
         .where('user_id', '=', user.id)
         .execute();
       const token = await latestLinkToken(testApp.database.db, user.email, 'password-reset');
-      expect(refusal(await post(resetPath(token), { password: NEW_PASSWORD })).status).toBe(410);
+      expect(
+        refusal(await post(endpointUrl(resetLink, { token: token }), { password: NEW_PASSWORD })).status,
+      ).toBe(410);
     });
 
     it(`sends one account at most ${String(RESET_EMAILS_PER_HOUR)} e-mails an hour, answering the same`, async () => {

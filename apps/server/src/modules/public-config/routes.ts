@@ -1,9 +1,10 @@
 import { PORTAL_CLIENT_ID } from '@portal/contracts/auth';
 import { BRAND_PROFILES } from '@portal/contracts/brands';
-import { PUBLIC_CONFIG_PATH, publicConfigSchema } from '@portal/contracts/public-config';
 import type { PublicConfig } from '@portal/contracts/public-config';
+import { publicConfigEndpoint } from '@portal/contracts/public-config-endpoints';
 import type { Config } from '../../config.js';
 import type { AppModule } from '../../http/module.js';
+import { route } from '../../http/route.js';
 
 function publicConfigOf(config: Config): PublicConfig {
   return {
@@ -22,17 +23,6 @@ function publicConfigOf(config: Config): PublicConfig {
 /** What the portal needs before anyone signs in; the brand is read at run time (PRODUCT.md, "Brands"). */
 export const publicConfigRoutes: AppModule = (app, { config }, done) => {
   const answer = publicConfigOf(config);
-  app.get(
-    PUBLIC_CONFIG_PATH,
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['portal'],
-        summary: 'Brand, locales and sign-in settings of the portal',
-        response: { 200: publicConfigSchema },
-      },
-    },
-    () => answer,
-  );
+  route(app, publicConfigEndpoint, () => answer);
   done();
 };

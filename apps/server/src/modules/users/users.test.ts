@@ -1,15 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
-import { activationPath } from '@portal/contracts/passwords';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
-import { userListResponseSchema, userPath, userSchema } from '@portal/contracts/users';
+import { userListResponseSchema, userSchema } from '@portal/contracts/users';
+import {
+  removeUserEndpoint,
+  resendInvitationEndpoint,
+  updateUserRoleEndpoint,
+} from '@portal/contracts/users-endpoints';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { builtInProviderToken, insertTeamUser, latestLinkToken } from '../../test/user-fixtures.js';
+
+const activationLink = passwordLinkEndpoints.ACTIVATION.check;
 
 type Headers = Record<string, string>;
 const userAnswer = dataResponseSchema(userSchema);
@@ -143,7 +151,7 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
       expect(user.invitedAt).not.toBeNull();
 
       const token = await latestLinkToken(testApp.database.db, user.email, 'invitation');
-      const link = await call('GET', activationPath(token), {});
+      const link = await call('GET', endpointUrl(activationLink, { token: token }), {});
       expect(link.json()).toEqual({ data: { email: user.email } });
       const stored = await testApp.database.db.selectFrom('user_tokens').select('token_hash').execute();
       expect(stored.map((row) => row.token_hash)).not.toContain(token);
@@ -193,25 +201,31 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
 
     it('resends an invitation: the earlier link stops working; an active user has none to resend', async () => {
       const invited = await insertTeamUser(testApp.database.db, mainId, { role: 'USER', status: 'INVITED' });
-      expect((await call('POST', `${userPath(invited.id)}/invitation`, admin, {})).statusCode).toBe(200);
+      expect(
+        (await call('POST', endpointUrl(resendInvitationEndpoint, { id: invited.id }), admin, {})).statusCode,
+      ).toBe(200);
       const first = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
       await new Promise((resolve) => setTimeout(resolve, 5));
       expect(
-        (await call('POST', `${userPath(invited.id)}/invitation`, admin, { locale: 'fr-CA' })).statusCode,
+        (
+          await call('POST', endpointUrl(resendInvitationEndpoint, { id: invited.id }), admin, {
+            locale: 'fr-CA',
+          })
+        ).statusCode,
       ).toBe(200);
       const second = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
       expect(second).not.toBe(first);
-      expect(refusal(await call('GET', activationPath(first), {}))).toMatchObject({
+      expect(refusal(await call('GET', endpointUrl(activationLink, { token: first }), {}))).toMatchObject({
         status: 410,
         code: 'GONE',
       });
-      expect((await call('GET', activationPath(second), {})).statusCode).toBe(200);
+      expect((await call('GET', endpointUrl(activationLink, { token: second }), {})).statusCode).toBe(200);
       expect((await auditOf(invited.id)).map((entry) => entry.kind)).toEqual([
         'user.invitation_resent',
         'user.invitation_resent',
       ]);
 
-      const active = await call('POST', `${userPath(adminId)}/invitation`, admin, {});
+      const active = await call('POST', endpointUrl(resendInvitationEndpoint, { id: adminId }), admin, {});
       expect(refusal(active)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'not_invited' }],
@@ -222,7 +236,9 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
   describe('changing a role', () => {
     it('changes the role, audits before and after, and the next exchange carries it', async () => {
       const user = await insertTeamUser(testApp.database.db, mainId, { role: 'READ_ONLY' });
-      const response = await call('PUT', `${userPath(user.id)}/role`, admin, { role: 'USER' });
+      const response = await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: user.id }), admin, {
+        role: 'USER',
+      });
       expect(userAnswer.parse(response.json()).data.role).toBe('USER');
       const [entry] = await auditOf(user.id);
       expect(entry).toMatchObject({ kind: 'user.role_updated' });
@@ -231,13 +247,17 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
     });
 
     it('refuses self-demotion and the demotion of the last active admin (409 with the reason)', async () => {
-      const self = await call('PUT', `${userPath(adminId)}/role`, admin, { role: 'USER' });
+      const self = await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: adminId }), admin, {
+        role: 'USER',
+      });
       expect(refusal(self)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'self_demotion' }],
       });
       // Provider staff are not the admin themselves: only the last-admin rule stops them.
-      const last = await call('PUT', `${userPath(adminId)}/role`, provider, { role: 'READ_ONLY' });
+      const last = await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: adminId }), provider, {
+        role: 'READ_ONLY',
+      });
       expect(refusal(last)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'last_admin' }],
@@ -247,8 +267,12 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
 
     it("answers another merchant's user like an unknown one (403)", async () => {
       const other = await insertTeamUser(testApp.database.db, rbcId, { role: 'USER' });
-      const foreign = await call('PUT', `${userPath(other.id)}/role`, admin, { role: 'READ_ONLY' });
-      const unknown = await call('PUT', `${userPath('no-such-user')}/role`, admin, { role: 'READ_ONLY' });
+      const foreign = await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: other.id }), admin, {
+        role: 'READ_ONLY',
+      });
+      const unknown = await call('PUT', endpointUrl(updateUserRoleEndpoint, { id: 'no-such-user' }), admin, {
+        role: 'READ_ONLY',
+      });
       expect(refusal(foreign)).toEqual(refusal(unknown));
       expect(refusal(foreign).status).toBe(403);
       expect(await statusOf(other.id)).toEqual({ status: 'ACTIVE', role: 'USER' });
@@ -257,12 +281,12 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
 
   describe('removing', () => {
     it('refuses self-removal and the removal of the last active admin', async () => {
-      const self = await call('DELETE', userPath(adminId), admin);
+      const self = await call('DELETE', endpointUrl(removeUserEndpoint, { id: adminId }), admin);
       expect(refusal(self)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'self_removal' }],
       });
-      const last = await call('DELETE', userPath(adminId), provider);
+      const last = await call('DELETE', endpointUrl(removeUserEndpoint, { id: adminId }), provider);
       expect(refusal(last)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'last_admin' }],
@@ -273,10 +297,12 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
     it('lets a second admin go while another active admin remains, and not an INVITED admin count', async () => {
       const second = await insertTeamUser(testApp.database.db, mainId, { role: 'ADMIN' });
       await insertTeamUser(testApp.database.db, mainId, { role: 'ADMIN', status: 'INVITED' });
-      expect((await call('DELETE', userPath(second.id), admin)).statusCode).toBe(200);
+      expect(
+        (await call('DELETE', endpointUrl(removeUserEndpoint, { id: second.id }), admin)).statusCode,
+      ).toBe(200);
       expect(await statusOf(second.id)).toEqual({ status: 'DISABLED', role: 'ADMIN' });
       // The invited admin cannot sign in yet: the demo admin is still the last active one.
-      const last = await call('DELETE', userPath(adminId), provider);
+      const last = await call('DELETE', endpointUrl(removeUserEndpoint, { id: adminId }), provider);
       expect(refusal(last).details).toEqual([{ path: 'reason', message: 'last_admin' }]);
     });
 
@@ -292,11 +318,11 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
         });
       expect((await exchange()).statusCode).toBe(200);
 
-      const removed = await call('DELETE', userPath(user.id), admin);
+      const removed = await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin);
       expect(userAnswer.parse(removed.json()).data.status).toBe('DISABLED');
       expect((await exchange()).statusCode).toBe(401);
       expect((await auditOf(user.id)).map((entry) => entry.kind)).toEqual(['user.removed']);
-      const again = await call('DELETE', userPath(user.id), admin);
+      const again = await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin);
       expect(refusal(again)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'removed' }],
@@ -309,10 +335,12 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
 
     it("removes an invited user's invitation link with it", async () => {
       const invited = await insertTeamUser(testApp.database.db, mainId, { role: 'USER', status: 'INVITED' });
-      await call('POST', `${userPath(invited.id)}/invitation`, admin, {});
+      await call('POST', endpointUrl(resendInvitationEndpoint, { id: invited.id }), admin, {});
       const token = await latestLinkToken(testApp.database.db, invited.email, 'invitation');
-      expect((await call('DELETE', userPath(invited.id), admin)).statusCode).toBe(200);
-      expect((await call('GET', activationPath(token), {})).statusCode).toBe(410);
+      expect(
+        (await call('DELETE', endpointUrl(removeUserEndpoint, { id: invited.id }), admin)).statusCode,
+      ).toBe(200);
+      expect((await call('GET', endpointUrl(activationLink, { token: token }), {})).statusCode).toBe(410);
     });
   });
 });
