@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { paginationSchema } from './api.js';
 import { LOCALES, type Locale } from './brands.js';
 import { ROLES } from './roles.js';
@@ -34,7 +35,7 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   requestId: z.string().nullable(),
-  createdAt: z.iso.datetime(),
+  createdAt: dateTime,
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

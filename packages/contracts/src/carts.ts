@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { BRANDS } from './brands.js';
 import { EMAIL_STATUSES } from './emails.js';
 import { CURRENCIES } from './money.js';
@@ -293,8 +294,8 @@ export const cartSummarySchema = z.object({
   /** ACTIVE or SENT past its expiry reads EXPIRED. */
   status: z.enum(CART_STATUSES),
   createdBy: z.string(),
-  createdAt: z.iso.datetime(),
-  expiresAt: z.iso.datetime(),
+  createdAt: dateTime,
+  expiresAt: dateTime,
 });
 export type CartSummary = z.infer<typeof cartSummarySchema>;
 
@@ -302,7 +303,7 @@ export const cartStatusChangeSchema = z.object({
   status: z.enum(CART_STATUSES),
   /** Who changed it: a user's e-mail, `shopper`, or `system` for an expiry by time. */
   actor: z.string(),
-  at: z.iso.datetime(),
+  at: dateTime,
 });
 
 export const cartNotificationSchema = z.object({
@@ -312,8 +313,8 @@ export const cartNotificationSchema = z.object({
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-  sentAt: z.iso.datetime().nullable(),
+  createdAt: dateTime,
+  sentAt: dateTime.nullable(),
 });
 export type CartNotification = z.infer<typeof cartNotificationSchema>;
 
@@ -335,7 +336,7 @@ export const cartDetailSchema = cartSummarySchema.extend({
   /** The shopper's link; only the merchant's users ever see it. */
   checkoutUrl: z.string(),
   transactionID: z.string().nullable(),
-  updatedAt: z.iso.datetime(),
+  updatedAt: dateTime,
   history: z.array(cartStatusChangeSchema),
   notifications: z.array(cartNotificationSchema),
 });
@@ -396,7 +397,7 @@ export const checkoutCartSchema = z.object({
   totals: cartTotalsSchema,
   shopperName: z.string(),
   status: z.enum(CART_STATUSES),
-  expiresAt: z.iso.datetime(),
+  expiresAt: dateTime,
   /** Where the shopper goes back to after completing, and after leaving; empty when none. */
   completeUrl: z.string(),
   errorUrl: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { listResponseSchema } from './api.js';
 import { LOCALES } from './brands.js';
 
@@ -44,10 +45,10 @@ export const emailSummarySchema = z.object({
   status: z.enum(EMAIL_STATUSES),
   attempts: z.number().int().nonnegative(),
   /** When the next attempt is due (PENDING); otherwise when the last one was due. */
-  nextAttemptAt: z.iso.datetime(),
+  nextAttemptAt: dateTime,
   lastError: z.string().nullable(),
-  sentAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
+  sentAt: dateTime.nullable(),
+  createdAt: dateTime,
   related: z.object({ type: z.string(), id: z.string() }).nullable(),
 });
 export type EmailSummary = z.infer<typeof emailSummarySchema>;

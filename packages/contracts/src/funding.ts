@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { PAYOUT_FREQUENCIES, SETTLEMENT_MODES } from './enums.js';
 import type { PayoutFrequency } from './enums.js';
 import type { ErrorDetail } from './api.js';
@@ -16,8 +17,8 @@ export const fundingConfigurationSchema = z.object({
   /** Set exactly when the frequency is MONTHLY. */
   payoutDayOfMonth: z.number().int().nullable(),
   settlementMode: z.enum(SETTLEMENT_MODES),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 export type FundingConfiguration = z.infer<typeof fundingConfigurationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { CONFIGURATION_KEYS, ENROLLMENT_STATUSES, OWNER_TYPES, PRODUCT_TYPES } from './enums.js';
 import type { EnrollmentStatus } from './enums.js';
 
@@ -20,7 +21,7 @@ export const paymentProductSchema = z.object({
   programID: z.string(),
   productType: z.enum(PRODUCT_TYPES),
   name: z.string(),
-  createdAt: z.iso.datetime(),
+  createdAt: dateTime,
 });
 export type PaymentProduct = z.infer<typeof paymentProductSchema>;
 
@@ -72,13 +73,13 @@ export const enrollmentSchema = z.object({
   merchantID: z.string(),
   programID: z.string(),
   paymentProductID: z.string(),
-  effectiveFrom: z.iso.datetime(),
+  effectiveFrom: dateTime,
   /** Null: open-ended. */
-  effectiveTo: z.iso.datetime().nullable(),
+  effectiveTo: dateTime.nullable(),
   /** Computed from the effective dates at the time of the answer, never stored. */
   status: z.enum(ENROLLMENT_STATUSES),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
 });
 export type Enrollment = z.infer<typeof enrollmentSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { PARTICIPATIONS_PAGE_SIZE } from './constants.js';
 import { CHANNELS, CHECKOUT_MODES, VIRTUAL_CARD_CHECKOUT_MODE } from './enums.js';
 import { moneySchema } from './money.js';
@@ -28,8 +29,8 @@ export const participationSchema = z.object({
   id: z.string(),
   programID: z.string(),
   merchantID: z.string(),
-  createdAt: z.iso.datetime(),
-  deletedAt: z.iso.datetime().nullable(),
+  createdAt: dateTime,
+  deletedAt: dateTime.nullable(),
 });
 export type Participation = z.infer<typeof participationSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dateTime } from './endpoint.js';
 import { paginationSchema } from './api.js';
 import type { Locale } from './brands.js';
 import { CHANNELS, PRODUCT_TYPES } from './enums.js';
@@ -117,10 +118,10 @@ export const transactionSchema = z.object({
   /** An authorization older than AUTHORIZATION_LIFETIME_DAYS reads EXPIRED whatever was stored. */
   status: z.enum(TRANSACTION_STATUSES),
   label: z.enum(TRANSACTION_LABELS),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
+  createdAt: dateTime,
+  updatedAt: dateTime,
   /** When the authorization lapses unless settled: createdAt + AUTHORIZATION_LIFETIME_DAYS. */
-  expiresAt: z.iso.datetime(),
+  expiresAt: dateTime,
 });
 export type Transaction = z.infer<typeof transactionSchema>;
 
@@ -151,7 +152,7 @@ export const transactionEventSchema = z.object({
     name: z.string(),
     email: z.string().nullable(),
   }),
-  at: z.iso.datetime(),
+  at: dateTime,
 });
 export type TransactionEvent = z.infer<typeof transactionEventSchema>;
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ENDPOINTS } from '@portal/contracts/endpoints';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
@@ -35,6 +36,21 @@ describe.each(TEST_DIALECTS)('OpenAPI (%s)', (dialect) => {
     expect(
       Object.keys(document.paths).filter((path) => path.startsWith('/api/docs') || path === '/*'),
     ).toEqual([]);
+  });
+
+  it('documents every declared endpoint, with its date-times as ISO text', async () => {
+    const document = documentSchema.parse(
+      (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json(),
+    );
+    const undocumented = Object.values(ENDPOINTS)
+      .filter((endpoint) => endpoint.registeredWhen === undefined)
+      .filter((endpoint) => {
+        const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
+        return document.paths[path]?.[endpoint.method.toLowerCase()] === undefined;
+      });
+    expect(undocumented.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual([]);
+    const users = JSON.stringify(document.paths['/api/users']?.get);
+    expect(users).toMatch(/"invitedAt":\{"anyOf":\[\{"type":"string","format":"date-time"/);
   });
 
   it('serves the browsable documentation at /api/docs', async () => {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditFacets, AuditListQuery, AuditPage } from '@portal/contracts/audit';
+import { answerDate } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { merchantContext } from '../transactions/service.js';
 import { nextDay, zonedDayStart } from '../transactions/time-zone.js';
@@ -33,7 +34,7 @@ export function auditEntryOf(row: AuditEntryRow): AuditEntry {
     before: fieldsOf(row.before),
     after: fieldsOf(row.after),
     requestId: row.request_id,
-    createdAt: row.created_at,
+    createdAt: answerDate(row.created_at),
   };
 }
 

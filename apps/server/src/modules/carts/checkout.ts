@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CheckoutCart, CheckoutCompletion } from '@portal/contracts/carts';
+import { answerDate } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { customerAuditContext, recordAudit } from '../audit/record-audit.js';
@@ -45,7 +46,7 @@ export async function checkoutCart(db: Db, token: string, now = new Date()): Pro
     totals: storedTotals(row, items),
     shopperName: row.shopper_name,
     status: shownCartStatus(row, now),
-    expiresAt: row.expires_at,
+    expiresAt: answerDate(row.expires_at),
     completeUrl: row.complete_url,
     errorUrl: row.error_url,
   };

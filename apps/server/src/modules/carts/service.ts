@@ -14,6 +14,7 @@ import {
   type CartSummary,
 } from '@portal/contracts/carts';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
+import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { CartItemsTable, CartsTable, Database } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden } from '../../http/app-error.js';
@@ -84,8 +85,8 @@ function toSummary(row: CartRow, now: Date): CartSummary {
     total: row.total,
     status: shownCartStatus(row, now),
     createdBy: row.created_by_email,
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
+    createdAt: answerDate(row.created_at),
+    expiresAt: answerDate(row.expires_at),
   };
 }
 
@@ -160,11 +161,11 @@ async function detailOf(db: Db, publicUrl: string, row: CartRow, now: Date): Pro
   const changes = history.map((entry) => ({
     status: entry.status,
     actor: entry.actor_type === 'CUSTOMER' ? 'shopper' : (entry.actor_email ?? 'system'),
-    at: entry.created_at,
+    at: answerDate(entry.created_at),
   }));
   // An expiry by time is computed, not written: the history shows it at the moment it happened.
   if (status === 'EXPIRED' && row.status !== 'EXPIRED') {
-    changes.push({ status: 'EXPIRED', actor: 'system', at: row.expires_at });
+    changes.push({ status: 'EXPIRED', actor: 'system', at: answerDate(row.expires_at) });
   }
   return {
     ...toSummary(row, now),
@@ -184,7 +185,7 @@ async function detailOf(db: Db, publicUrl: string, row: CartRow, now: Date): Pro
     errorUrl: row.error_url,
     checkoutUrl: checkoutUrl(publicUrl, token),
     transactionID: row.transaction_id,
-    updatedAt: row.updated_at,
+    updatedAt: answerDate(row.updated_at),
     history: changes,
     notifications: emails.map((email) => ({
       id: email.id,
@@ -193,8 +194,8 @@ async function detailOf(db: Db, publicUrl: string, row: CartRow, now: Date): Pro
       status: email.status,
       attempts: email.attempts,
       lastError: email.last_error,
-      createdAt: email.created_at,
-      sentAt: email.sent_at,
+      createdAt: answerDate(email.created_at),
+      sentAt: answerDateOrNull(email.sent_at),
     })),
   };
 }

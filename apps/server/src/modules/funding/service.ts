@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import { payoutScheduleIssues } from '@portal/contracts/funding';
 import type { FundingConfiguration, FundingConfigurationUpdate } from '@portal/contracts/funding';
+import { answerDate } from '../../http/answer-dates.js';
 import type { Database, FundingConfigurationsTable } from '../../db/schema.js';
 import { AppError, forbidden, notFound } from '../../http/app-error.js';
 import { findConfiguration, findMerchantConfiguration, updateConfiguration } from './repository.js';
@@ -18,8 +19,8 @@ function toConfiguration(row: Row): FundingConfiguration {
     payoutWeekday: row.payout_weekday,
     payoutDayOfMonth: row.payout_day_of_month,
     settlementMode: row.settlement_mode,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: answerDate(row.created_at),
+    updatedAt: answerDate(row.updated_at),
   };
 }
 

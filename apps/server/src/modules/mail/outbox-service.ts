@@ -6,6 +6,7 @@ import type {
   EmailSummary,
   EmailWithheldReason,
 } from '@portal/contracts/emails';
+import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
 import { findEmail, listEmails, type EmailSummaryRow } from './outbox-repository.js';
@@ -20,10 +21,10 @@ function summaryOf(row: EmailSummaryRow): EmailSummary {
     locale: row.locale,
     status: row.status,
     attempts: row.attempts,
-    nextAttemptAt: row.next_attempt_at,
+    nextAttemptAt: answerDate(row.next_attempt_at),
     lastError: row.last_error,
-    sentAt: row.sent_at,
-    createdAt: row.created_at,
+    sentAt: answerDateOrNull(row.sent_at),
+    createdAt: answerDate(row.created_at),
     related:
       row.related_type === null || row.related_id === null
         ? null

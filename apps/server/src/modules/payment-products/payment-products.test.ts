@@ -189,8 +189,8 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
       expect(items.every((item) => item.merchantID === mainId)).toBe(true);
       const now = Date.now();
       for (const item of items) {
-        const from = Date.parse(item.effectiveFrom);
-        const to = item.effectiveTo === null ? Infinity : Date.parse(item.effectiveTo);
+        const from = item.effectiveFrom.getTime();
+        const to = item.effectiveTo === null ? Infinity : item.effectiveTo.getTime();
         expect(item.status).toBe(from > now ? 'SCHEDULED' : to <= now ? 'LAPSED' : 'ACTIVE');
       }
       expect(new Set(items.map((item) => item.status))).toEqual(new Set(['SCHEDULED', 'ACTIVE', 'LAPSED']));
@@ -304,7 +304,7 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
       expect(moved.statusCode).toBe(200);
       const movedData = enrollmentAnswer.parse(moved.json()).data;
       expect(movedData.status).toBe('SCHEDULED');
-      expect(Date.parse(movedData.effectiveFrom)).toBeGreaterThan(Date.parse(inDays(39)));
+      expect(movedData.effectiveFrom.getTime()).toBeGreaterThan(Date.parse(inDays(39)));
       expect(movedData.effectiveTo).not.toBeNull();
 
       const active = enrollmentAnswer.parse((await enroll({ ...base, effectiveTo: inDays(5) })).json()).data;

@@ -12,6 +12,7 @@ import type {
   PaymentProductAggregate,
   PaymentProductConfiguration,
 } from '@portal/contracts/payment-products';
+import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database, PaymentProductEnrollmentsTable } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -65,11 +66,11 @@ function toEnrollment(row: EnrollmentRow, now: Date): Enrollment {
     merchantID: row.merchant_id,
     programID: row.program_id,
     paymentProductID: row.payment_product_id,
-    effectiveFrom: row.effective_from,
-    effectiveTo: row.effective_to,
+    effectiveFrom: answerDate(row.effective_from),
+    effectiveTo: answerDateOrNull(row.effective_to),
     status: enrollmentStatus(row.effective_from, row.effective_to, now),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+    createdAt: answerDate(row.created_at),
+    updatedAt: answerDate(row.updated_at),
   };
 }
 
@@ -87,7 +88,7 @@ export async function paymentProducts(
       programID: row.program_id,
       productType: row.product_type,
       name: row.name,
-      createdAt: row.created_at,
+      createdAt: answerDate(row.created_at),
     })),
     pagination: { offset: filter.offset, limit: filter.limit, total },
   };

@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(new Set(all.map((item) => item.id)).size).toBe(260);
       expect(all.every((item) => item.merchantID === manyId)).toBe(true);
       expect(all.filter((item) => item.deletedAt !== null)).toHaveLength(15);
-      const keys = all.map((item) => `${item.createdAt}|${item.id}`);
+      const keys = all.map((item) => `${item.createdAt.toISOString()}|${item.id}`);
       expect(keys).toEqual([...keys].sort());
     });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { BRAND_PROFILES } from '@portal/contracts/brands';
 import type { Participation, Program } from '@portal/contracts/programs';
 import type { Pagination } from '@portal/contracts/api';
+import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/app-error.js';
 import { findParticipatedProgram, listParticipations } from './repository.js';
@@ -21,8 +22,8 @@ export async function participationsPage(
       id: row.id,
       programID: row.program_id,
       merchantID: row.merchant_id,
-      createdAt: row.created_at,
-      deletedAt: row.deleted_at,
+      createdAt: answerDate(row.created_at),
+      deletedAt: answerDateOrNull(row.deleted_at),
     })),
     pagination: { offset: page.offset, limit: page.limit, total },
   };

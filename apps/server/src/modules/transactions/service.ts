@@ -20,6 +20,7 @@ import {
   type TransactionTotals,
   type TransactionTotalsQuery,
 } from '@portal/contracts/transactions';
+import { answerDate } from '../../http/answer-dates.js';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
@@ -226,9 +227,9 @@ export function toTransaction(row: TransactionRow, names: Names, cutoff: string)
     cancelled: money(amounts.cancelled),
     status: amounts.status,
     label: transactionLabel(amounts),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    expiresAt: authorizationExpiresAt(row.created_at),
+    createdAt: answerDate(row.created_at),
+    updatedAt: answerDate(row.updated_at),
+    expiresAt: answerDate(authorizationExpiresAt(row.created_at)),
   };
 }
 
@@ -308,18 +309,23 @@ function history(
       type: 'CREATED',
       amount: money(row.total),
       actor: { type: 'CUSTOMER', name: row.customer_name, email: row.customer_email },
-      at: row.created_at,
+      at: answerDate(row.created_at),
     },
   ];
   if (row.authorized_at !== null) {
-    lines.push({ type: 'AUTHORIZED', amount: money(row.total), actor: SYSTEM_ACTOR, at: row.authorized_at });
+    lines.push({
+      type: 'AUTHORIZED',
+      amount: money(row.total),
+      actor: SYSTEM_ACTOR,
+      at: answerDate(row.authorized_at),
+    });
   }
   for (const event of events) {
     lines.push({
       type: event.type,
       amount: money(event.amount),
       actor: { type: event.actor_type, name: event.actor_name, email: event.actor_email },
-      at: event.created_at,
+      at: answerDate(event.created_at),
     });
   }
   if (status === 'EXPIRED') {
@@ -327,11 +333,11 @@ function history(
       type: 'EXPIRED',
       amount: null,
       actor: SYSTEM_ACTOR,
-      at: authorizationExpiresAt(row.created_at),
+      at: answerDate(authorizationExpiresAt(row.created_at)),
     });
   }
   // A stable sort keeps the order of equal times: created, authorized, then the actions as stored.
-  return lines.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return lines.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 async function detailOf(db: Db, row: TransactionRow, now: Date): Promise<TransactionDetail> {
