@@ -1,5 +1,6 @@
-import { FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forgotPasswordEndpoint } from '@portal/contracts/passwords-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import { loadConfig } from '../config.js';
 import { FORGOT_PASSWORD_RATE_LIMIT } from '../modules/passwords/routes.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
@@ -19,7 +20,7 @@ describe.each(TEST_DIALECTS)('the client address behind a proxy (%s)', (dialect)
   const forgot = (app: TestApp, forwardedFor: string) =>
     app.app.inject({
       method: 'POST',
-      url: FORGOT_PASSWORD_PATH,
+      url: endpointUrl(forgotPasswordEndpoint),
       remoteAddress: PROXY,
       headers: { 'x-forwarded-for': forwardedFor },
       payload: { email: 'nobody@example.com' },

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportAuditEntriesEndpoint } from '@portal/contracts/audit-endpoints';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
+import { exportTransactionsEndpoint } from '@portal/contracts/transactions-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import { errorBodySchema } from '@portal/contracts/api';
-import { AUDIT_EXPORT_PATH } from '@portal/contracts/audit';
-import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
-import { TRANSACTION_EXPORT_PATH, transactionListResponseSchema } from '@portal/contracts/transactions';
+import { transactionListResponseSchema } from '@portal/contracts/transactions';
 import { seedDemoData } from '../db/seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
@@ -55,11 +57,15 @@ describe.each(TEST_DIALECTS)('input the databases cannot store (%s)', (dialect) 
       'body.orderReference',
     );
     expectRefused(
-      await post(CLIENT_LOG_PATH, { level: 'error', message: 'broken\u0000' }, {}),
+      await post(endpointUrl(clientLogEndpoint), { level: 'error', message: 'broken\u0000' }, {}),
       'body.message',
     );
     expectRefused(
-      await post(CLIENT_LOG_PATH, { level: 'error', message: 'x', context: { 'k\u0000': 1 } }, {}),
+      await post(
+        endpointUrl(clientLogEndpoint),
+        { level: 'error', message: 'x', context: { 'k\u0000': 1 } },
+        {},
+      ),
       'body.context.k\u0000',
     );
     // Nothing of the refused cart was written.
@@ -80,15 +86,22 @@ describe.each(TEST_DIALECTS)('input the databases cannot store (%s)', (dialect) 
     expectRefused(await post('/api/carts', deepCart), `body.customFields${'.inner'.repeat(31)}`);
     // The public log takes small bodies only: deep, but within its size limit.
     const deepLog = `{"level":"error","message":"x","context":${nested(500)}}`;
-    expectRefused(await post(CLIENT_LOG_PATH, deepLog, {}), `body.context${'.inner'.repeat(31)}`);
+    expectRefused(
+      await post(endpointUrl(clientLogEndpoint), deepLog, {}),
+      `body.context${'.inner'.repeat(31)}`,
+    );
   });
 
   it('refuses a lone surrogate, which neither database would keep as sent', async () => {
     expectRefused(
-      await post(CLIENT_LOG_PATH, '{"level":"error","message":"half \\ud800 a pair"}', {}),
+      await post(endpointUrl(clientLogEndpoint), '{"level":"error","message":"half \\ud800 a pair"}', {}),
       'body.message',
     );
-    const whole = await post(CLIENT_LOG_PATH, { level: 'error', message: 'a whole pair 😀' }, {});
+    const whole = await post(
+      endpointUrl(clientLogEndpoint),
+      { level: 'error', message: 'a whole pair 😀' },
+      {},
+    );
     expect(whole.statusCode).toBe(200);
   });
 
@@ -118,8 +131,8 @@ describe.each(TEST_DIALECTS)('input the databases cannot store (%s)', (dialect) 
 
   it('refuses an export with a NUL filter before any byte of CSV', async () => {
     for (const [url, field] of [
-      [TRANSACTION_EXPORT_PATH, 'search'],
-      [AUDIT_EXPORT_PATH, 'kind'],
+      [endpointUrl(exportTransactionsEndpoint), 'search'],
+      [endpointUrl(exportAuditEntriesEndpoint), 'kind'],
     ] as const) {
       const response = await get(`${url}?${field}=a%00b`);
       expectRefused(response, `query.${field}`);

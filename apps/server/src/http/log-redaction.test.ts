@@ -2,13 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
 import { PORTAL_CLIENT_ID } from '@portal/contracts/auth';
 import { dataResponseSchema } from '@portal/contracts/api';
 import { cartDetailSchema } from '@portal/contracts/carts';
-import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
 import { endpointUrl } from '@portal/contracts/endpoint';
-import { FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
-import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
+import { forgotPasswordEndpoint, passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
 import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
 import { seedDemoData } from '../db/seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
@@ -87,7 +86,7 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
     ).toBe(200);
 
     // Reset: asked for, then used.
-    await request('POST', FORGOT_PASSWORD_PATH, { email: user.email });
+    await request('POST', endpointUrl(forgotPasswordEndpoint), { email: user.email });
     const reset = await latestLinkToken(testApp.database.db, user.email, 'password-reset');
     secrets.push(reset);
     await request('GET', `/password/reset/${reset}`);
@@ -141,7 +140,7 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
     );
 
     // The portal's own error report of the URL it failed on.
-    await request('POST', CLIENT_LOG_PATH, {
+    await request('POST', endpointUrl(clientLogEndpoint), {
       level: 'error',
       message: `Failed to parse token from /implicit/callback?code=${code}`,
       context: { url: `${config.publicUrl}/checkout/${checkout}` },

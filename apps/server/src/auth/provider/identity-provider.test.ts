@@ -7,10 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LOGOUT_PATH, PORTAL_APP_ID, PORTAL_CLIENT_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { logoutEndpoint, tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import { PORTAL_APP_ID, PORTAL_CLIENT_ID } from '@portal/contracts/auth';
 import { endpointUrl } from '@portal/contracts/endpoint';
-import { CHANGE_PASSWORD_PATH, FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
-import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
+import {
+  changePasswordEndpoint,
+  forgotPasswordEndpoint,
+  passwordLinkEndpoints,
+} from '@portal/contracts/passwords-endpoints';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import type { UserStatus } from '@portal/contracts/enums';
 import { buildApp } from '../../app.js';
@@ -581,7 +585,7 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
 
   describe('sessions that end on the server', () => {
     const exchange = (base: string, providerAccessToken: string) =>
-      fetch(`${base}${TOKEN_EXCHANGE_PATH}`, {
+      fetch(`${base}${endpointUrl(tokenExchangeEndpoint)}`, {
         method: 'POST',
         headers: { authorization: `Bearer ${providerAccessToken}`, 'content-type': 'application/json' },
         body: JSON.stringify({ appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID }),
@@ -615,7 +619,7 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
       ];
       for (const browser of browsers) expect(await readsData(started.base, browser.portalToken)).toBe(200);
 
-      const forgot = await fetch(`${started.base}${FORGOT_PASSWORD_PATH}`, {
+      const forgot = await fetch(`${started.base}${endpointUrl(forgotPasswordEndpoint)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: user.email }),
@@ -655,7 +659,7 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
       const mine = await signedInBrowser(started, user.email);
       const other = await signedInBrowser(started, user.email);
 
-      const changed = await call(started.base, CHANGE_PASSWORD_PATH, mine.portalToken, {
+      const changed = await call(started.base, endpointUrl(changePasswordEndpoint), mine.portalToken, {
         method: 'POST',
         body: JSON.stringify({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
       });
@@ -687,7 +691,9 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
       const { token: secondToken } = (await renewed.json()) as { token: string };
       const elsewhere = await signedInBrowser(started, user.email);
 
-      const loggedOut = await call(other.base, LOGOUT_PATH, browser.portalToken, { method: 'POST' });
+      const loggedOut = await call(other.base, endpointUrl(logoutEndpoint), browser.portalToken, {
+        method: 'POST',
+      });
       expect(loggedOut.status).toBe(204);
       for (const base of [started.base, other.base]) {
         expect(await readsData(base, browser.portalToken)).toBe(401);
@@ -695,9 +701,10 @@ describe.each(TEST_DIALECTS)('the built-in identity provider over HTTP (%s)', (d
         expect((await exchange(base, browser.provider.access_token)).status).toBe(401);
       }
       await expectInvalidGrant(await new PortalClient(started).refresh(browser.provider.refresh_token));
-      expect((await call(started.base, LOGOUT_PATH, browser.portalToken, { method: 'POST' })).status).toBe(
-        401,
-      );
+      expect(
+        (await call(started.base, endpointUrl(logoutEndpoint), browser.portalToken, { method: 'POST' }))
+          .status,
+      ).toBe(401);
       // Another browser of the same user is another sign-in: it goes on.
       expect(await readsData(other.base, elsewhere.portalToken)).toBe(200);
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ANALYTICS_EVENTS_PATH } from '@portal/contracts/analytics';
+import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { buildTestApp } from '../../test/test-app.js';
@@ -13,7 +14,7 @@ describe.each(TEST_DIALECTS)('POST /api/analytics/events (%s)', (dialect) => {
   let mainId: string;
 
   const post = (payload: object, headers: Record<string, string>) =>
-    testApp.app.inject({ method: 'POST', url: ANALYTICS_EVENTS_PATH, headers, payload });
+    testApp.app.inject({ method: 'POST', url: endpointUrl(recordAnalyticsEndpoint), headers, payload });
 
   beforeAll(async () => {
     testApp = await buildTestApp({ dialect, config });

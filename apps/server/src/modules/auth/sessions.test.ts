@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGOUT_PATH, PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { logoutEndpoint, tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import { PORTAL_APP_ID } from '@portal/contracts/auth';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
 import { endpointUrl } from '@portal/contracts/endpoint';
@@ -39,7 +40,7 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
     const providerToken = await builtInProviderToken(testApp.database.db, config, user);
     const exchanged = await call(
       'POST',
-      TOKEN_EXCHANGE_PATH,
+      endpointUrl(tokenExchangeEndpoint),
       { authorization: `Bearer ${providerToken}` },
       { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
     );
@@ -121,14 +122,14 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
     const other = await signedIn('READ_ONLY');
     expect((await call('GET', '/api/merchants/current', user.headers)).statusCode).toBe(200);
 
-    const logout = await call('POST', LOGOUT_PATH, user.headers);
+    const logout = await call('POST', endpointUrl(logoutEndpoint), user.headers);
     expect(logout.statusCode).toBe(204);
     expect(logout.body).toBe('');
     expect((await call('GET', '/api/merchants/current', user.headers)).statusCode).toBe(401);
-    expect((await call('POST', LOGOUT_PATH, user.headers)).statusCode).toBe(401);
+    expect((await call('POST', endpointUrl(logoutEndpoint), user.headers)).statusCode).toBe(401);
     // Another user's sign-in goes on.
     expect((await call('GET', '/api/merchants/current', other.headers)).statusCode).toBe(200);
-    expect((await call('POST', LOGOUT_PATH, {})).statusCode).toBe(401);
+    expect((await call('POST', endpointUrl(logoutEndpoint), {})).statusCode).toBe(401);
   });
 
   it('holds on every instance: another app on the same database refuses the token too', async () => {
@@ -138,7 +139,7 @@ describe.each(TEST_DIALECTS)('the next request after a removal, a demotion or a 
       const read = () =>
         second.inject({ method: 'GET', url: '/api/merchants/current', headers: user.headers });
       expect((await read()).statusCode).toBe(200);
-      expect((await call('POST', LOGOUT_PATH, user.headers)).statusCode).toBe(204);
+      expect((await call('POST', endpointUrl(logoutEndpoint), user.headers)).statusCode).toBe(204);
       expect((await read()).statusCode).toBe(401);
     } finally {
       await second.close();

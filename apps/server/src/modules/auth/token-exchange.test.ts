@@ -5,8 +5,8 @@ import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT
 import type { JSONWebKeySet, JWTPayload } from 'jose';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_APP_ID, PORTAL_TOKEN_TTL_SECONDS, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
-import { portalJwksEndpoint } from '@portal/contracts/auth-endpoints';
+import { PORTAL_APP_ID, PORTAL_TOKEN_TTL_SECONDS } from '@portal/contracts/auth';
+import { portalJwksEndpoint, tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
 import { endpointUrl } from '@portal/contracts/endpoint';
 import { NO_MERCHANT_ID, ROLE_SCOPES } from '@portal/contracts/roles';
 import { portalTokenClaimsSchema } from '@portal/contracts/token';
@@ -71,7 +71,7 @@ describe.each(TEST_DIALECTS)('token exchange (%s)', (dialect) => {
   async function exchange(token: string | undefined, merchantID = NO_MERCHANT_ID, appID = PORTAL_APP_ID) {
     return testApp.app.inject({
       method: 'POST',
-      url: TOKEN_EXCHANGE_PATH,
+      url: endpointUrl(tokenExchangeEndpoint),
       headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
       payload: { appID, merchantID },
     });
@@ -286,7 +286,7 @@ describe.each(TEST_DIALECTS)('token exchange rate limit (%s)', (dialect) => {
       for (let attempt = 0; attempt <= TOKEN_EXCHANGE_RATE_LIMIT.max; attempt += 1) {
         const response = await testApp.app.inject({
           method: 'POST',
-          url: TOKEN_EXCHANGE_PATH,
+          url: endpointUrl(tokenExchangeEndpoint),
           payload: { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
         });
         statuses.push(response.statusCode);
@@ -350,7 +350,7 @@ describe.each(TEST_DIALECTS)('fake auth (%s)', (dialect) => {
     expect(decodeProtectedHeader(token).typ).toBe('at+jwt');
     const exchanged = await testApp.app.inject({
       method: 'POST',
-      url: TOKEN_EXCHANGE_PATH,
+      url: endpointUrl(tokenExchangeEndpoint),
       headers: { authorization: `Bearer ${token}` },
       payload: { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
     });
@@ -405,7 +405,7 @@ describe.each(TEST_DIALECTS)('token exchange with an external identity provider 
   async function exchange(token: string) {
     return testApp.app.inject({
       method: 'POST',
-      url: TOKEN_EXCHANGE_PATH,
+      url: endpointUrl(tokenExchangeEndpoint),
       headers: { authorization: `Bearer ${token}` },
       payload: { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
     });

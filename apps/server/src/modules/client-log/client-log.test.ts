@@ -1,7 +1,9 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CLIENT_LOG_PATH, clientLogResponseSchema } from '@portal/contracts/client-log';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { clientLogResponseSchema } from '@portal/contracts/client-log';
 import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
@@ -24,7 +26,7 @@ describe.each(TEST_DIALECTS)('POST /api/merchant-portal-backend/log (%s)', (dial
   const post = (payload: object | string, headers: Record<string, string> = {}) =>
     testApp.app.inject({
       method: 'POST',
-      url: CLIENT_LOG_PATH,
+      url: endpointUrl(clientLogEndpoint),
       headers: { 'content-type': 'application/json', ...headers },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
@@ -109,7 +111,7 @@ describe.each(TEST_DIALECTS)('POST /api/merchant-portal-backend/log (%s)', (dial
     // Another address still gets through.
     const other = await testApp.app.inject({
       method: 'POST',
-      url: CLIENT_LOG_PATH,
+      url: endpointUrl(clientLogEndpoint),
       remoteAddress: '10.0.0.9',
       payload: { level: 'info', message: 'other address' },
     });

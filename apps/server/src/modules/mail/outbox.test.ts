@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgotPasswordEndpoint } from '@portal/contracts/passwords-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import { dataResponseSchema } from '@portal/contracts/api';
 import { emailDetailSchema, emailListResponseSchema } from '@portal/contracts/emails';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
-import { FORGOT_PASSWORD_PATH } from '@portal/contracts/passwords';
 import type { Config } from '../../config.js';
 import { authHeader, testConfig } from '../../test/tokens.js';
 import { queueEmail } from './queue-email.js';
@@ -169,7 +170,7 @@ describe.each(TEST_DIALECTS)('account links in the outbox (%s)', (dialect) => {
     await testApp.database.db.deleteFrom('outbound_emails').execute();
     const forgot = await testApp.app.inject({
       method: 'POST',
-      url: FORGOT_PASSWORD_PATH,
+      url: endpointUrl(forgotPasswordEndpoint),
       payload: { email: ADMIN_EMAIL },
     });
     expect(forgot.statusCode).toBe(202);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CURRENT_MERCHANT_PATH, MERCHANTS_PATH } from '@portal/contracts/merchants';
+import { currentMerchantEndpoint, merchantsEndpoint } from '@portal/contracts/merchants-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import type { MerchantSummary } from '@portal/contracts/merchants';
 import { DEMO_MERCHANTS, MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
@@ -34,7 +35,7 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
 
   it("lists every merchant of the server's brand to provider staff, by name, page by page", async () => {
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_SUPPORT' });
-    const all = await get(`${MERCHANTS_PATH}?limit=100`, staff);
+    const all = await get(`${endpointUrl(merchantsEndpoint)}?limit=100`, staff);
     expect(all.statusCode).toBe(200);
     const page = all.json<MerchantsPage>().data;
     // Byte order, as both databases sort these plain ASCII names.
@@ -42,14 +43,18 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
     expect(page.pagination).toEqual({ offset: 0, limit: 100, total: BREAD_NAMES.length });
     expect(page.items.map((item) => item.name)).not.toContain(RBC_MERCHANT);
 
-    const second = (await get(`${MERCHANTS_PATH}?limit=2&offset=2`, staff)).json<MerchantsPage>().data;
+    const second = (
+      await get(`${endpointUrl(merchantsEndpoint)}?limit=2&offset=2`, staff)
+    ).json<MerchantsPage>().data;
     expect(second.items.map((item) => item.name)).toEqual(BREAD_NAMES.slice(2, 4));
     expect(second.pagination).toEqual({ offset: 2, limit: 2, total: BREAD_NAMES.length });
   });
 
   it('searches names in any case, taking % and _ literally', async () => {
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
-    const found = (await get(`${MERCHANTS_PATH}?search=NORTHWIND%20demo`, staff)).json<MerchantsPage>().data;
+    const found = (
+      await get(`${endpointUrl(merchantsEndpoint)}?search=NORTHWIND%20demo`, staff)
+    ).json<MerchantsPage>().data;
     expect(found.items).toEqual([
       {
         id: await merchantIdByName(testApp.database.db, MAIN_MERCHANT),
@@ -59,34 +64,38 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
     ]);
     expect(found.pagination.total).toBe(1);
     for (const search of ['%25', '_', 'zzz']) {
-      const none = (await get(`${MERCHANTS_PATH}?search=${search}`, staff)).json<MerchantsPage>().data;
+      const none = (
+        await get(`${endpointUrl(merchantsEndpoint)}?search=${search}`, staff)
+      ).json<MerchantsPage>().data;
       expect(none, search).toEqual({ items: [], pagination: { offset: 0, limit: 20, total: 0 } });
     }
   });
 
   it('shows a merchant user only its own merchant, whatever it searches', async () => {
     const admin = await authHeader(testApp.database, config, { role: 'ADMIN' });
-    const own = (await get(MERCHANTS_PATH, admin)).json<MerchantsPage>().data;
+    const own = (await get(endpointUrl(merchantsEndpoint), admin)).json<MerchantsPage>().data;
     expect(own.items.map((item) => item.name)).toEqual([MAIN_MERCHANT]);
     expect(own.pagination.total).toBe(1);
-    const other = (await get(`${MERCHANTS_PATH}?search=Lakeside`, admin)).json<MerchantsPage>().data;
+    const other = (
+      await get(`${endpointUrl(merchantsEndpoint)}?search=Lakeside`, admin)
+    ).json<MerchantsPage>().data;
     expect(other.items).toEqual([]);
   });
 
   it('refuses a bad query with the field, and a caller without a token', async () => {
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
-    const tooMany = await get(`${MERCHANTS_PATH}?limit=101`, staff);
+    const tooMany = await get(`${endpointUrl(merchantsEndpoint)}?limit=101`, staff);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json()).toMatchObject({ error: { details: [{ path: 'query.limit' }] } });
-    expect((await get(`${MERCHANTS_PATH}?sort=name`, staff)).statusCode).toBe(400);
-    expect((await get(MERCHANTS_PATH)).statusCode).toBe(401);
-    expect((await get(CURRENT_MERCHANT_PATH)).statusCode).toBe(401);
+    expect((await get(`${endpointUrl(merchantsEndpoint)}?sort=name`, staff)).statusCode).toBe(400);
+    expect((await get(endpointUrl(merchantsEndpoint))).statusCode).toBe(401);
+    expect((await get(endpointUrl(currentMerchantEndpoint))).statusCode).toBe(401);
   });
 
   it("answers the token's merchant, or 403 when provider staff have not chosen one", async () => {
     const mainId = await merchantIdByName(testApp.database.db, MAIN_MERCHANT);
     const user = await authHeader(testApp.database, config, { role: 'READ_ONLY' });
-    const current = await get(CURRENT_MERCHANT_PATH, user);
+    const current = await get(endpointUrl(currentMerchantEndpoint), user);
     expect(current.statusCode).toBe(200);
     expect(current.json()).toEqual({
       data: {
@@ -100,7 +109,7 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
     });
 
     const none = await get(
-      CURRENT_MERCHANT_PATH,
+      endpointUrl(currentMerchantEndpoint),
       await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' }),
     );
     expect(none.statusCode).toBe(403);
@@ -111,7 +120,7 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
       role: 'INTERNAL_ADMIN',
       merchantId: lakesideId,
     });
-    expect((await get(CURRENT_MERCHANT_PATH, chosen)).json()).toMatchObject({
+    expect((await get(endpointUrl(currentMerchantEndpoint), chosen)).json()).toMatchObject({
       data: { id: lakesideId, timeZone: 'America/Chicago' },
     });
   });
@@ -133,7 +142,11 @@ describe.each(TEST_DIALECTS)('merchants on an rbc server (%s)', (dialect) => {
   it('lists only rbc merchants to provider staff, with their currency and language', async () => {
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
     const page = (
-      await testApp.app.inject({ method: 'GET', url: `${MERCHANTS_PATH}?limit=100`, headers: staff })
+      await testApp.app.inject({
+        method: 'GET',
+        url: `${endpointUrl(merchantsEndpoint)}?limit=100`,
+        headers: staff,
+      })
     ).json<MerchantsPage>().data;
     const rbcNames = DEMO_MERCHANTS.filter((merchant) => merchant.brand === 'rbc').map(
       (merchant) => merchant.name,
@@ -141,14 +154,22 @@ describe.each(TEST_DIALECTS)('merchants on an rbc server (%s)', (dialect) => {
     expect(page.items.map((item) => item.name).sort()).toEqual([...rbcNames].sort());
 
     const admin = await authHeader(testApp.database, config, { role: 'ADMIN' });
-    const current = await testApp.app.inject({ method: 'GET', url: CURRENT_MERCHANT_PATH, headers: admin });
+    const current = await testApp.app.inject({
+      method: 'GET',
+      url: endpointUrl(currentMerchantEndpoint),
+      headers: admin,
+    });
     expect(current.json()).toMatchObject({ data: { name: RBC_MERCHANT, currency: 'CAD' } });
   });
 
   it('answers 403 for a token naming a merchant of the other brand', async () => {
     const breadId = await merchantIdByName(testApp.database.db, MAIN_MERCHANT);
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN', merchantId: breadId });
-    const current = await testApp.app.inject({ method: 'GET', url: CURRENT_MERCHANT_PATH, headers: staff });
+    const current = await testApp.app.inject({
+      method: 'GET',
+      url: endpointUrl(currentMerchantEndpoint),
+      headers: staff,
+    });
     expect(current.statusCode).toBe(403);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
+import { tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import { PORTAL_APP_ID } from '@portal/contracts/auth';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
 import { endpointUrl } from '@portal/contracts/endpoint';
 import { passwordLinkEndpoints } from '@portal/contracts/passwords-endpoints';
@@ -312,7 +313,7 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
       const exchange = () =>
         testApp.app.inject({
           method: 'POST',
-          url: TOKEN_EXCHANGE_PATH,
+          url: endpointUrl(tokenExchangeEndpoint),
           headers: { authorization: `Bearer ${providerToken}` },
           payload: { appID: PORTAL_APP_ID, merchantID: NO_MERCHANT_ID },
         });
