@@ -251,7 +251,9 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
         effectiveFrom: today,
       });
       expect(response.statusCode).toBe(201);
-      expect(enrollmentAnswer.parse(response.json()).data.effectiveFrom).toBe(`${today}T00:00:00.000Z`);
+      expect(enrollmentAnswer.parse(response.json()).data.effectiveFrom.toISOString()).toBe(
+        `${today}T00:00:00.000Z`,
+      );
     });
 
     it('refuses a product of another program, and programs the merchant does not take part in now', async () => {
