@@ -1,6 +1,6 @@
 import { errorBodySchema } from '@portal/contracts/api';
 
-/** Documents a route's error answers in OpenAPI: `response: { 200: …, ...errorResponses(404, 409) }`. */
+/** The error answers of an endpoint's declared `errors`, for its response schemas (http/route.ts). */
 export function errorResponses<S extends number>(...statuses: S[]): Record<S, typeof errorBodySchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<
     S,

@@ -9,8 +9,8 @@ export interface ModuleOptions {
 }
 
 /**
- * A module registers its routes with zod schemas for params, querystring, body and every answer.
- * Request schemas use `z.strictObject` wherever no other field is allowed, so that an unknown field is
- * a 400 VALIDATION_FAILED with the field's path rather than silently dropped.
+ * A module registers the endpoints declared in `@portal/contracts` with `route(app, endpoint, handler)`
+ * (http/route.ts). Request schemas use `z.strictObject` wherever no other field is allowed, so that an
+ * unknown field is a 400 VALIDATION_FAILED with the field's path rather than silently dropped.
  */
 export type AppModule = FastifyPluginCallbackZod<ModuleOptions>;
