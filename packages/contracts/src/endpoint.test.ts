@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateTime, defineEndpoint, endpointUrl } from './endpoint.js';
+import { dateTime, defineEndpoint, endpointUrl, scopesOf } from './endpoint.js';
+import { SCOPES } from './scopes.js';
 
 const answer = { status: 200, schema: z.object({ ok: z.boolean() }) } as const;
 const roleEndpoint = defineEndpoint({
@@ -69,5 +70,16 @@ describe('dateTime', () => {
 
   it('refuses text that is only shaped like a date', () => {
     expect(dateTime.safeParse('2026-11-01').success).toBe(false);
+  });
+});
+
+describe('scopesOf', () => {
+  it("adds an endpoint's own scopes to those of its page", () => {
+    expect(scopesOf({ page: 'cart', scopes: [SCOPES.cartUpdate] })).toEqual([
+      SCOPES.cartView,
+      SCOPES.cartUpdate,
+    ]);
+    expect(scopesOf({ page: 'userManagement' })).toEqual([SCOPES.usersRead]);
+    expect(scopesOf({ scopes: [] })).toEqual([]);
   });
 });
