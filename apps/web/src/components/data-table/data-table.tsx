@@ -25,6 +25,17 @@ export interface DataColumn<T> {
   readonly align?: 'start' | 'end';
 }
 
+/** A list's columns by id, in their default order; the header is the id's name. */
+export type ColumnCells<T, Id extends string> = Readonly<Record<Id, Omit<DataColumn<T>, 'id' | 'header'>>>;
+
+/** The columns of `cells` in their order, each headed by `header(id)` (e.g. `t(\`columns.${id}\`)`). */
+export function columnsOf<T, Id extends string>(
+  cells: ColumnCells<T, Id>,
+  header: (id: Id) => string,
+): DataColumn<T>[] {
+  return (Object.keys(cells) as Id[]).map((id) => ({ id, header: header(id), ...cells[id] }));
+}
+
 type DataTableStatus = 'pending' | 'error' | 'success';
 
 export interface DataTableProps<T> {

@@ -1,18 +1,31 @@
 import { Button } from '@mantine/core';
+import type { Locale } from '@portal/contracts/brands';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { showErrorAlert } from '../../lib/alerts/alert-store';
+import { track } from '../../lib/analytics/analytics';
+import { isLocale } from '../../lib/i18n/language';
 
 export interface ExportButtonProps {
-  /** Downloads the file; the button waits for it, and reports nothing itself (the caller alerts). */
-  readonly onExport: () => Promise<void>;
-  readonly label?: string;
+  /** The list's name in analytics (`export_downloaded`). */
+  readonly name: string;
+  /** Downloads the file, with its headers in `locale`; a failure raises the error alert. */
+  readonly onExport: (locale: Locale) => Promise<void>;
 }
 
 /** "Export CSV": one download at a time, the button busy meanwhile. */
-export function ExportButton({ onExport, label }: ExportButtonProps) {
-  const { t } = useTranslation('lists');
+export function ExportButton({ name, onExport }: ExportButtonProps) {
+  const { t, i18n } = useTranslation('lists');
   const [pending, setPending] = useState(false);
+  const download = async () => {
+    try {
+      await onExport(isLocale(i18n.language) ? i18n.language : 'en');
+      track('export_downloaded', { list: name });
+    } catch (error) {
+      showErrorAlert(error);
+    }
+  };
   return (
     <Button
       variant="default"
@@ -20,12 +33,12 @@ export function ExportButton({ onExport, label }: ExportButtonProps) {
       loading={pending}
       onClick={() => {
         setPending(true);
-        void onExport().finally(() => {
+        void download().finally(() => {
           setPending(false);
         });
       }}
     >
-      {label ?? t('export.button')}
+      {t('export.button')}
     </Button>
   );
 }

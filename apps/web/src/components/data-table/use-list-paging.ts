@@ -1,23 +1,27 @@
 import { useEffect } from 'react';
 import { showErrorAlert } from '../../lib/alerts/alert-store';
+import { ApiError } from '../../lib/http/api-error';
 import type { ListParams, ListState, PageTarget } from '../../lib/url-state/list-state';
 
-/** The part of a list API's answer that paging reads. */
-interface ListPage {
-  readonly items: readonly unknown[];
+/** The part of a list API's answer that the list view reads. */
+export interface ListPage<Row> {
+  readonly items: readonly Row[];
   readonly pagination: { readonly offset: number; readonly total: number };
   readonly nextCursor?: string | null;
 }
 
-/** The part of a TanStack page query that paging reads. */
-interface ListPageQuery {
-  readonly data: ListPage | undefined;
+/** The part of a TanStack page query (a list API hook's result) that the list view reads. */
+export interface ListPageQuery<Row> {
+  readonly data: ListPage<Row> | undefined;
   readonly error: unknown;
+  readonly isError: boolean;
+  /** The rows shown are the previous page's while the next one loads (`keepPreviousData`). */
   readonly isPlaceholderData: boolean;
+  readonly refetch: () => Promise<unknown>;
 }
 
 /** Where the page shown is, and where Previous and Next lead: the `Pager`'s props of one page. */
-export interface ListPaging {
+interface ListPaging {
   readonly offset: number;
   readonly itemCount: number;
   readonly total: number;
@@ -25,21 +29,31 @@ export interface ListPaging {
   readonly next: PageTarget | undefined;
 }
 
+/** A cursor the API no longer takes (other filters, or an old link). */
+function isRefusedCursor(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    error.status === 400 &&
+    error.details.some((detail) => detail.path === 'query.cursor')
+  );
+}
+
 /**
- * What every list page does with its page query: a failed call shows the error alert (§8) beside the
- * error box (or goes to `onError`), and a page past the end (the list shrank, a stale link) goes back to
+ * What every list does with its page query: a failed call shows the error alert (§8) beside the error
+ * box; a cursor the API refused, or a page past the end (the list shrank, a stale link), goes back to
  * the first page. Undefined until a page has arrived.
  */
 export function useListPaging<T extends ListParams>(
   list: ListState<T>,
-  page: ListPageQuery,
-  onError: (error: unknown) => void = showErrorAlert,
+  page: ListPageQuery<unknown>,
 ): ListPaging | undefined {
   const { resetPaging, pageTargets } = list;
   const { data, error, isPlaceholderData } = page;
   useEffect(() => {
-    if (error !== null) onError(error);
-  }, [error, onError]);
+    if (error === null) return;
+    if (isRefusedCursor(error)) resetPaging();
+    else showErrorAlert(error);
+  }, [error, resetPaging]);
   const pastTheEnd =
     data !== undefined && !isPlaceholderData && data.items.length === 0 && data.pagination.offset > 0;
   useEffect(() => {

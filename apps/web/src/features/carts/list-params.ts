@@ -1,37 +1,29 @@
 import { CART_PAGE_SIZES, CART_SORTS, CART_STATUSES } from '@portal/contracts/carts';
 import { z } from 'zod';
 import type { QueryParams } from '../../lib/http/query-string';
-import { listShape } from '../../lib/url-state/list-state';
+import { defineListUrl } from '../../lib/url-state/list-state';
 import { urlDay, urlList, urlText } from '../../lib/url-state/url-params';
-import { defineUrlState, type UrlStateOf } from '../../lib/url-state/url-state';
 
 /** The cart list in the URL, with the API's parameter names (days are UTC days of creation). */
-const shape = {
-  search: urlText(200),
-  status: urlList(z.enum(CART_STATUSES)),
-  from: urlDay(),
-  to: urlDay(),
-  ...listShape({
+export const cartListUrl = defineListUrl(
+  {
+    search: urlText(200),
+    status: urlList(z.enum(CART_STATUSES)),
+    from: urlDay(),
+    to: urlDay(),
+  },
+  {
     sorts: CART_SORTS,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
     pageSizes: CART_PAGE_SIZES,
     defaultPageSize: 25,
     maxOffset: 10_000,
-  }),
-};
+  },
+  { ranges: [['from', 'to']] },
+);
 
-export type CartListState = UrlStateOf<typeof shape>;
-
-/** A range given backwards (a hand-edited link) is read the right way round. */
-function normalize(state: CartListState): CartListState {
-  if (state.from !== undefined && state.to !== undefined && state.from > state.to) {
-    return { ...state, from: state.to, to: state.from };
-  }
-  return state;
-}
-
-export const cartListUrl = defineUrlState(shape, { normalize });
+export type CartListState = typeof cartListUrl.defaults;
 
 export function cartPageQuery(state: CartListState): QueryParams {
   return {

@@ -8,9 +8,8 @@ import {
 } from '@portal/contracts/transactions';
 import { z } from 'zod';
 import type { QueryParams } from '../../lib/http/query-string';
-import { listShape } from '../../lib/url-state/list-state';
+import { defineListUrl } from '../../lib/url-state/list-state';
 import { urlDay, urlInteger, urlList, urlText } from '../../lib/url-state/url-params';
-import { defineUrlState, type UrlStateOf } from '../../lib/url-state/url-state';
 
 const idText = z.string().trim().min(1).max(100);
 
@@ -18,42 +17,36 @@ const idText = z.string().trim().min(1).max(100);
  * The transaction list in the URL. Parameters have the API's names and units (amounts in minor units,
  * days in the merchant's time zone), so a link reads as the call it makes.
  */
-const shape = {
-  search: urlText(200),
-  status: urlList(z.enum(TRANSACTION_STATUSES)),
-  from: urlDay(),
-  to: urlDay(),
-  programID: urlList(idText),
-  locationID: idText.optional(),
-  productType: z.enum(PRODUCT_TYPES).optional(),
-  channel: z.enum(CHANNELS).optional(),
-  minAmount: urlInteger(),
-  maxAmount: urlInteger(),
-  ...listShape({
+export const transactionListUrl = defineListUrl(
+  {
+    search: urlText(200),
+    status: urlList(z.enum(TRANSACTION_STATUSES)),
+    from: urlDay(),
+    to: urlDay(),
+    programID: urlList(idText),
+    locationID: idText.optional(),
+    productType: z.enum(PRODUCT_TYPES).optional(),
+    channel: z.enum(CHANNELS).optional(),
+    minAmount: urlInteger(),
+    maxAmount: urlInteger(),
+  },
+  {
     sorts: TRANSACTION_SORTS,
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
     pageSizes: TRANSACTION_PAGE_SIZES,
     defaultPageSize: DEFAULT_TRANSACTION_PAGE_SIZE,
     maxOffset: MAX_TRANSACTION_OFFSET,
-  }),
-};
+  },
+  {
+    ranges: [
+      ['from', 'to'],
+      ['minAmount', 'maxAmount'],
+    ],
+  },
+);
 
-export type TransactionListState = UrlStateOf<typeof shape>;
-
-/** A range given backwards (a hand-edited link) is read the right way round rather than refused. */
-function normalize(state: TransactionListState): TransactionListState {
-  const next = { ...state };
-  if (next.from !== undefined && next.to !== undefined && next.from > next.to) {
-    [next.from, next.to] = [next.to, next.from];
-  }
-  if (next.minAmount !== undefined && next.maxAmount !== undefined && next.minAmount > next.maxAmount) {
-    [next.minAmount, next.maxAmount] = [next.maxAmount, next.minAmount];
-  }
-  return next;
-}
-
-export const transactionListUrl = defineUrlState(shape, { normalize });
+export type TransactionListState = typeof transactionListUrl.defaults;
 
 /**
  * The programs the list is limited to: those of the program filter that are in the header's program

@@ -3,27 +3,26 @@ import { MERCHANT_ROLES } from '@portal/contracts/roles';
 import { DEFAULT_USER_PAGE_SIZE, USER_PAGE_SIZES, USER_SORTS } from '@portal/contracts/users';
 import { z } from 'zod';
 import type { QueryParams } from '../../lib/http/query-string';
-import { listShape } from '../../lib/url-state/list-state';
+import { defineListUrl } from '../../lib/url-state/list-state';
 import { urlList, urlText } from '../../lib/url-state/url-params';
-import { defineUrlState, type UrlStateOf } from '../../lib/url-state/url-state';
 
 /** The user list in the URL, with the API's parameter names. */
-const shape = {
-  search: urlText(200),
-  role: urlList(z.enum(MERCHANT_ROLES)),
-  status: urlList(z.enum(USER_STATUSES)),
-  ...listShape({
+export const userListUrl = defineListUrl(
+  {
+    search: urlText(200),
+    role: urlList(z.enum(MERCHANT_ROLES)),
+    status: urlList(z.enum(USER_STATUSES)),
+  },
+  {
     sorts: USER_SORTS,
     defaultSort: 'name',
     defaultOrder: 'asc',
     pageSizes: USER_PAGE_SIZES,
     defaultPageSize: DEFAULT_USER_PAGE_SIZE,
-  }),
-};
+  },
+);
 
-export type UserListState = UrlStateOf<typeof shape>;
-
-export const userListUrl = defineUrlState(shape);
+export type UserListState = typeof userListUrl.defaults;
 
 export function userPageQuery(state: UserListState): QueryParams {
   return {

@@ -2,29 +2,30 @@ import { act, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listShape, useListState, type ListState } from './list-state';
+import { defineListUrl, useListState, type ListState } from './list-state';
 import { urlList, urlText } from './url-params';
-import { defineUrlState } from './url-state';
 
-const definition = defineUrlState({
-  search: urlText(100),
-  status: urlList(z.enum(['OPEN', 'CLOSED'])),
-  ...listShape({
+const definition = defineListUrl(
+  {
+    search: urlText(100),
+    status: urlList(z.enum(['OPEN', 'CLOSED'])),
+  },
+  {
     sorts: ['createdAt', 'total'],
     defaultSort: 'createdAt',
     defaultOrder: 'desc',
     pageSizes: [25, 50],
     defaultPageSize: 25,
     maxOffset: 100,
-  }),
-});
+  },
+);
 type Params = typeof definition.defaults;
 
 /** The hook inside a memory router at `path`; the router tells where each change went. */
 function renderList(path: string) {
   const holder: { list?: ListState<Params> } = {};
   function Probe() {
-    holder.list = useListState(definition, { maxOffset: 100 });
+    holder.list = useListState(definition);
     return null;
   }
   const router = createMemoryRouter([{ path: '/list', element: <Probe /> }], { initialEntries: [path] });

@@ -1,6 +1,12 @@
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
-import { useUrlState, type UrlStateDefinition } from './url-state';
+import {
+  defineUrlState,
+  useUrlState,
+  type UrlStateDefinition,
+  type UrlStateOf,
+  type UrlStateShape,
+} from './url-state';
 
 const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
@@ -32,8 +38,8 @@ export interface ListShapeOptions<Sort extends string, Size extends number> {
   readonly maxOffset?: number;
 }
 
-/** The URL parameters of sorting and paging, to spread into a list's definition beside its filters. */
-export function listShape<Sort extends string, Size extends number>(options: ListShapeOptions<Sort, Size>) {
+/** The URL parameters of sorting and paging, beside a list's filters. */
+function listShape<Sort extends string, Size extends number>(options: ListShapeOptions<Sort, Size>) {
   return {
     sort: z.enum(options.sorts).default(options.defaultSort),
     order: z.enum(SORT_ORDERS).default(options.defaultOrder),
@@ -45,6 +51,53 @@ export function listShape<Sort extends string, Size extends number>(options: Lis
       .max(options.maxOffset ?? Number.MAX_SAFE_INTEGER)
       .default(0),
     cursor: z.string().min(1).max(1_000).optional(),
+  };
+}
+
+type ListShape<Sort extends string, Size extends number> = ReturnType<typeof listShape<Sort, Size>>;
+
+/** A list's URL state, with the paging rules its pager and `useListState` read. */
+export interface ListUrlDefinition<T extends ListParams> extends UrlStateDefinition<T> {
+  readonly pageSizes: readonly T['limit'][];
+  /** The deepest offset the API serves; pages after it are reached by cursor. */
+  readonly maxOffset: number;
+}
+
+type RangeKeys<T> = { [K in keyof T]-?: T[K] extends string | number | undefined ? K : never }[keyof T];
+
+export interface ListUrlOptions<T> {
+  /**
+   * Pairs of parameters that bound a range (`['from', 'to']`): one given backwards (a hand-edited link)
+   * is read the right way round rather than refused.
+   */
+  readonly ranges?: readonly (readonly [RangeKeys<T>, RangeKeys<T>])[];
+}
+
+/**
+ * A list in the URL: its filters (one schema per parameter, with the API's names and units), then the
+ * sort, order, page size and page that every list has.
+ */
+export function defineListUrl<S extends UrlStateShape, Sort extends string, Size extends number>(
+  filters: S,
+  paging: ListShapeOptions<Sort, Size>,
+  { ranges = [] }: ListUrlOptions<UrlStateOf<S & ListShape<Sort, Size>>> = {},
+): ListUrlDefinition<UrlStateOf<S & ListShape<Sort, Size>>> {
+  type State = UrlStateOf<S & ListShape<Sort, Size>>;
+  const normalize = (state: State): State => {
+    // A loose view of the state: the range keys were checked to be texts or numbers by their type.
+    const next: Record<string, unknown> = { ...state };
+    for (const [low, high] of ranges as readonly (readonly [string, string])[]) {
+      const [from, to] = [next[low], next[high]] as (string | number | undefined)[];
+      if (from !== undefined && to !== undefined && from > to) [next[low], next[high]] = [to, from];
+    }
+    return next as State;
+  };
+  const shape: S & ListShape<Sort, Size> = { ...filters, ...listShape(paging) };
+  return {
+    ...defineUrlState(shape, { normalize }),
+    // The limit's schema is the literal of these sizes; TypeScript cannot see through the generic shape.
+    pageSizes: paging.pageSizes as unknown as readonly State['limit'][],
+    maxOffset: paging.maxOffset ?? Number.MAX_SAFE_INTEGER,
   };
 }
 
@@ -63,6 +116,8 @@ interface PageFacts {
 export interface ListState<T extends ListParams> {
   readonly params: T;
   readonly defaults: T;
+  /** The page sizes offered. */
+  readonly pageSizes: readonly T['limit'][];
   /** Sets filters (search included); the list starts again at its first page. */
   readonly setFilters: (patch: Partial<ListFilters<T>>) => void;
   readonly clearFilters: () => void;
@@ -96,12 +151,9 @@ const FIRST_PAGE = { offset: 0, cursor: undefined } as const;
  * A list page's URL state (filters, search, sort, page size and page) with the list's rules: a change
  * of filters, sort or page size starts at the first page; deep pages go by cursor past `maxOffset`.
  */
-export function useListState<T extends ListParams>(
-  definition: UrlStateDefinition<T>,
-  { maxOffset = Number.MAX_SAFE_INTEGER }: { maxOffset?: number } = {},
-): ListState<T> {
+export function useListState<T extends ListParams>(definition: ListUrlDefinition<T>): ListState<T> {
   const [params, setParams] = useUrlState(definition);
-  const { defaults } = definition;
+  const { defaults, pageSizes, maxOffset } = definition;
   const filterKeys = useMemo(
     () => definition.keys.filter((key) => !(PAGING_KEYS as readonly string[]).includes(key)),
     [definition],
@@ -181,6 +233,7 @@ export function useListState<T extends ListParams>(
   return {
     params,
     defaults,
+    pageSizes,
     setFilters,
     clearFilters,
     hasFilters,

@@ -1,31 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { listShape } from './list-state';
+import { defineListUrl } from './list-state';
 import { urlDay, urlInteger, urlList, urlText } from './url-params';
-import { defineUrlState } from './url-state';
 
-const definition = defineUrlState(
+const definition = defineListUrl(
   {
     search: urlText(10),
     status: urlList(z.enum(['OPEN', 'CLOSED', 'LOST'])),
     from: urlDay(),
     to: urlDay(),
     min: urlInteger({ max: 1_000 }),
-    ...listShape({
-      sorts: ['createdAt', 'total'],
-      defaultSort: 'createdAt',
-      defaultOrder: 'desc',
-      pageSizes: [25, 50, 100],
-      defaultPageSize: 25,
-      maxOffset: 10_000,
-    }),
   },
   {
-    normalize: (state) =>
-      state.from !== undefined && state.to !== undefined && state.from > state.to
-        ? { ...state, from: state.to, to: state.from }
-        : state,
+    sorts: ['createdAt', 'total'],
+    defaultSort: 'createdAt',
+    defaultOrder: 'desc',
+    pageSizes: [25, 50, 100],
+    defaultPageSize: 25,
+    maxOffset: 10_000,
   },
+  { ranges: [['from', 'to']] },
 );
 
 const parse = (search: string) => definition.parse(new URLSearchParams(search));

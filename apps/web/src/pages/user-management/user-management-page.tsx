@@ -1,15 +1,9 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { SCOPES } from '@portal/contracts/scopes';
-import { USER_PAGE_SIZES, type UserSort } from '@portal/contracts/users';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ColumnChooser } from '../../components/data-table/column-chooser';
-import { useColumnPreferences } from '../../components/data-table/column-preferences';
-import { DataTable } from '../../components/data-table/data-table';
-import { Pager } from '../../components/data-table/pager';
-import { ListEmpty } from '../../components/data-table/list-empty';
-import { useListPaging } from '../../components/data-table/use-list-paging';
+import { ListView } from '../../components/data-table/list-view';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { useFormatters } from '../../features/transactions/use-formatters';
@@ -17,13 +11,8 @@ import { useResendInvitation, useUserPage, type UserAnswer } from '../../feature
 import { AddUserDialog } from '../../features/users/components/add-user-dialog';
 import { RemoveDialog } from '../../features/users/components/remove-dialog';
 import { RoleDialog } from '../../features/users/components/role-dialog';
-import {
-  USER_COLUMN_IDS,
-  USER_COLUMNS_LIST,
-  userColumns,
-  type UserAction,
-} from '../../features/users/components/user-columns';
-import { UserFilters } from '../../features/users/components/user-filters';
+import { userColumns, type UserAction } from '../../features/users/components/user-columns';
+import { userFilters } from '../../features/users/components/user-filters';
 import { userListUrl, userPageQuery } from '../../features/users/list-params';
 import { showAlert, showErrorAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -81,9 +70,7 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
     () => userColumns({ t, dateTime: format.dateTime, onAction, selfId }),
     [t, format, onAction, selfId],
   );
-  const preferences = useColumnPreferences(USER_COLUMNS_LIST, USER_COLUMN_IDS);
-
-  const paging = useListPaging(list, page);
+  const filters = useMemo(() => userFilters(t), [t]);
 
   return (
     <Stack gap="md">
@@ -100,38 +87,19 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
           </Button>
         )}
       </Group>
-      <UserFilters list={list} actions={<ColumnChooser columns={columns} preferences={preferences} />} />
-      <DataTable
-        label={t('list.label')}
+      <ListView
+        name="users"
+        list={list}
+        page={page}
         columns={columns}
-        preferences={preferences}
-        rows={page.data?.items}
-        status={page.isError ? 'error' : page.data ? 'success' : 'pending'}
-        error={page.error}
-        onRetry={() => void page.refetch()}
-        refreshing={page.isPlaceholderData}
+        filters={filters}
         getRowId={getRowId}
-        sort={{ id: params.sort, order: params.order }}
-        onSortChange={(id) => {
-          list.toggleSort(id as UserSort);
-        }}
-        skeletonRows={params.limit}
+        label={t('list.label')}
+        filterLabel={t('list.filterLabel')}
+        // The team is never empty (it holds the viewer): only filters leave no one.
+        empty={{ filtered: t('list.empty'), none: t('list.empty') }}
         minWidth={900}
-        empty={
-          <ListEmpty filtered={list.hasFilters} onClearFilters={list.clearFilters}>
-            {t('list.empty')}
-          </ListEmpty>
-        }
       />
-      {paging && (
-        <Pager
-          {...paging}
-          pageSize={params.limit}
-          pageSizes={USER_PAGE_SIZES}
-          onPageSizeChange={list.setPageSize}
-          onGoTo={list.goTo}
-        />
-      )}
       <AddUserDialog
         merchantId={merchantId}
         opened={adding}

@@ -1,20 +1,19 @@
-import { Badge, type MantineColor } from '@mantine/core';
 import type { CartStatus } from '@portal/contracts/carts';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type StatusColors } from '../../../components/status-badge';
 
-const COLORS: Readonly<Record<CartStatus, MantineColor>> = {
+const COLORS: StatusColors<CartStatus> = {
   ACTIVE: 'blue',
   SENT: 'teal',
   COMPLETED: 'green',
   EXPIRED: 'dark',
 };
 
-/** The cart's status as text; the dot's colour adds nothing the text lacks. */
 export function CartStatusBadge({ status }: { readonly status: CartStatus }) {
   const { t } = useTranslation('carts');
   return (
-    <Badge variant="dot" color={COLORS[status]} tt="none" fw={600} c="dark.7">
+    <StatusBadge status={status} colors={COLORS}>
       {t(`status.${status}`)}
-    </Badge>
+    </StatusBadge>
   );
 }

@@ -1,28 +1,11 @@
-import { Badge, Drawer, Skeleton, Stack, Tabs, Text } from '@mantine/core';
-import type { EmailStatus } from '@portal/contracts/emails';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessageBox } from '../../../components/error-message-box';
-import { showErrorAlert } from '../../../lib/alerts/alert-store';
+import { DetailDrawer, useDrawerSubject } from '../../../components/detail-drawer/detail-drawer';
+import { DetailList } from '../../../components/detail-drawer/detail-list';
 import { useEmailDetail, type EmailDetailAnswer } from '../api/outbox-api';
-import classes from './outbox.module.css';
+import { EmailStatusBadge } from './email-status-badge';
 import { LinkedText } from './linked-text';
-
-const STATUS_COLOURS: Readonly<Record<EmailStatus, string>> = {
-  PENDING: 'yellow',
-  SENT: 'green',
-  KEPT: 'blue',
-  FAILED: 'red',
-};
-
-export function EmailStatusBadge({ status }: { readonly status: EmailStatus }) {
-  const { t } = useTranslation('outbox');
-  return (
-    <Badge color={STATUS_COLOURS[status]} variant="light">
-      {t(`status.${status}`)}
-    </Badge>
-  );
-}
+import classes from './outbox.module.css';
 
 function Message({
   email,
@@ -32,26 +15,18 @@ function Message({
   readonly dateTime: (date: Date) => string;
 }) {
   const { t } = useTranslation('outbox');
-  const facts: [string, ReactNode][] = [
-    [t('detail.to'), email.to],
-    [t('detail.status'), <EmailStatusBadge key="status" status={email.status} />],
-    [t('detail.attempts'), email.attempts],
-    ...(email.sentAt ? [[t('detail.sentAt'), dateTime(email.sentAt)] as [string, ReactNode]] : []),
-    ...(email.status === 'PENDING'
-      ? [[t('detail.nextAttemptAt'), dateTime(email.nextAttemptAt)] as [string, ReactNode]]
-      : []),
-    ...(email.lastError ? [[t('detail.lastError'), email.lastError] as [string, ReactNode]] : []),
-  ];
   return (
     <Stack gap="md">
-      <dl className={classes.definitions}>
-        {facts.map(([term, value]) => (
-          <div key={term} style={{ display: 'contents' }}>
-            <dt>{term}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        items={[
+          [t('detail.to'), email.to],
+          [t('detail.status'), <EmailStatusBadge key="status" status={email.status} />],
+          [t('detail.attempts'), email.attempts],
+          email.sentAt ? [t('detail.sentAt'), dateTime(email.sentAt)] : null,
+          email.status === 'PENDING' ? [t('detail.nextAttemptAt'), dateTime(email.nextAttemptAt)] : null,
+          email.lastError ? [t('detail.lastError'), email.lastError] : null,
+        ]}
+      />
       {email.text === null || email.html === null ? (
         <Text c="dimmed">
           {email.withheld === 'account-link' ? t('detail.withheldAccountLink') : t('detail.withheld')}
@@ -88,48 +63,17 @@ export interface EmailDrawerProps {
 /** One message of the outbox over the list: its delivery, its text with clickable links, its HTML. */
 export function EmailDrawer({ emailId, onClose, dateTime }: EmailDrawerProps) {
   const { t } = useTranslation('outbox');
-  // The last one stays on screen while the drawer slides away.
-  const [shownId, setShownId] = useState(emailId);
-  if (emailId !== undefined && emailId !== shownId) setShownId(emailId);
+  const shownId = useDrawerSubject(emailId);
   const detail = useEmailDetail(shownId);
-  const { error } = detail;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-
-  let body: ReactNode;
-  if (detail.isError) {
-    body = (
-      <ErrorMessageBox
-        error={detail.error}
-        onRetry={() => {
-          void detail.refetch();
-        }}
-      />
-    );
-  } else if (detail.data) {
-    body = <Message email={detail.data} dateTime={dateTime} />;
-  } else {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        {[80, 60, 90, 70].map((width) => (
-          <Skeleton key={width} height={14} width={`${width}%`} />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Drawer
+    <DetailDrawer
       opened={emailId !== undefined}
       onClose={onClose}
-      position="right"
-      size="xl"
       title={detail.data?.subject ?? t('detail.title')}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeLabel={t('detail.close')}
+      query={detail}
     >
-      {body}
-    </Drawer>
+      {(email) => <Message email={email} dateTime={dateTime} />}
+    </DetailDrawer>
   );
 }

@@ -1,29 +1,16 @@
-import { Button, Drawer, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import type { Address } from '@portal/contracts/transactions';
 import { TRANSACTION_ACTIONS, type TransactionAction } from '@portal/contracts/transactions';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorMessageBox } from '../../../components/error-message-box';
-import { showErrorAlert } from '../../../lib/alerts/alert-store';
+import { DetailDrawer, useDrawerSubject } from '../../../components/detail-drawer/detail-drawer';
+import { DetailList } from '../../../components/detail-drawer/detail-list';
 import { useTransaction } from '../api/transaction-detail';
 import type { TransactionDetailAnswer, TransactionEventAnswer } from '../api/transaction-schemas';
 import type { Formatters } from '../use-formatters';
 import { ActionDialog, actionRemaining } from './action-dialog';
-import { StatusBadge } from './status-badge';
+import { TransactionStatusBadge } from './transaction-status-badge';
 import classes from './transactions.module.css';
-
-function Definitions({ items }: { readonly items: readonly (readonly [string, ReactNode])[] }) {
-  return (
-    <dl className={classes.definitions}>
-      {items.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 function AddressLines({ address }: { readonly address: Address | null }) {
   const { t } = useTranslation('transactions');
@@ -170,9 +157,9 @@ function Detail({
         <Title order={3} size="h4" ref={amountsHeading} tabIndex={-1}>
           {t('detail.amounts')}
         </Title>
-        <Definitions
+        <DetailList
           items={[
-            [t('detail.fields.status'), <StatusBadge key="status" label={transaction.label} />],
+            [t('detail.fields.status'), <TransactionStatusBadge key="status" label={transaction.label} />],
             [t('detail.fields.total'), format.money(transaction.total)],
             [t('detail.fields.tax'), format.money(transaction.tax)],
             [t('detail.fields.shipping'), format.money(transaction.shipping)],
@@ -198,7 +185,7 @@ function Detail({
         <Title order={3} size="h4">
           {t('detail.customer')}
         </Title>
-        <Definitions
+        <DetailList
           items={[
             [t('detail.fields.name'), customer.name],
             [t('detail.fields.email'), customer.email],
@@ -212,7 +199,7 @@ function Detail({
         <Title order={3} size="h4">
           {t('detail.details')}
         </Title>
-        <Definitions
+        <DetailList
           items={[
             [t('detail.fields.orderId'), transaction.externalID],
             [t('detail.fields.program'), transaction.programName],
@@ -255,49 +242,20 @@ export function TransactionDrawer({
   format,
 }: TransactionDrawerProps) {
   const { t } = useTranslation('transactions');
-  // The last one stays on screen while the drawer slides away.
-  const [shownId, setShownId] = useState(transactionId);
-  if (transactionId !== undefined && transactionId !== shownId) setShownId(transactionId);
+  const shownId = useDrawerSubject(transactionId);
   const detail = useTransaction(merchantId, shownId, transactionId !== undefined);
-  const { error } = detail;
-  useEffect(() => {
-    if (error !== null) showErrorAlert(error);
-  }, [error]);
-
-  let body: ReactNode;
-  if (detail.isError) {
-    body = (
-      <ErrorMessageBox
-        error={detail.error}
-        onRetry={() => {
-          void detail.refetch();
-        }}
-      />
-    );
-  } else if (detail.data) {
-    body = <Detail transaction={detail.data} merchantId={merchantId} canAct={canAct} format={format} />;
-  } else {
-    body = (
-      <Stack gap="sm" aria-busy="true">
-        <Text size="sm">{t('detail.loading')}</Text>
-        {[80, 60, 90, 70, 50].map((width) => (
-          <Skeleton key={width} height={14} width={`${width}%`} />
-        ))}
-      </Stack>
-    );
-  }
-
   return (
-    <Drawer
+    <DetailDrawer
       opened={transactionId !== undefined}
       onClose={onClose}
-      position="right"
-      size="xl"
       title={shownId === undefined ? '' : t('detail.title', { id: shownId })}
-      closeButtonProps={{ 'aria-label': t('detail.close') }}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      closeLabel={t('detail.close')}
+      loadingLabel={t('detail.loading')}
+      query={detail}
     >
-      {body}
-    </Drawer>
+      {(transaction) => (
+        <Detail transaction={transaction} merchantId={merchantId} canAct={canAct} format={format} />
+      )}
+    </DetailDrawer>
   );
 }

@@ -1,21 +1,9 @@
-import { ActionIcon, Badge, Menu, Stack, Text, type MantineColor } from '@mantine/core';
-import type { UserStatus } from '@portal/contracts/enums';
+import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import type { DataColumn } from '../../../components/data-table/data-table';
+import { columnsOf, type DataColumn } from '../../../components/data-table/data-table';
 import type { UserAnswer } from '../api/users-api';
-
-export const USER_COLUMN_IDS = ['name', 'role', 'status', 'invitedAt', 'lastSignInAt', 'actions'] as const;
-type UserColumnId = (typeof USER_COLUMN_IDS)[number];
-
-/** The key under which the column choice is remembered (`portal.columns.users`). */
-export const USER_COLUMNS_LIST = 'users';
-
-const STATUS_COLORS: Readonly<Record<UserStatus, MantineColor>> = {
-  INVITED: 'blue',
-  ACTIVE: 'green',
-  DISABLED: 'gray',
-};
+import { UserStatusBadge } from './user-status-badge';
 
 export type UserAction = 'role' | 'resend' | 'remove';
 
@@ -77,30 +65,28 @@ function RowActions({ user, options }: { readonly user: UserAnswer; readonly opt
 export function userColumns(options: UserColumnsOptions): DataColumn<UserAnswer>[] {
   const { t, dateTime } = options;
   const date = (value: Date | null) => (value === null ? t('list.never') : dateTime(value));
-  const cells: Record<UserColumnId, Omit<DataColumn<UserAnswer>, 'id' | 'header'>> = {
-    name: {
-      sortable: true,
-      cell: (row) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={600}>{`${row.firstName} ${row.lastName}`}</Text>
-          <Text size="xs" c="dark.4">
-            {row.email}
-          </Text>
-        </Stack>
-      ),
+  return columnsOf(
+    {
+      name: {
+        sortable: true,
+        cell: (row) => (
+          <Stack gap={0}>
+            <Text size="sm" fw={600}>{`${row.firstName} ${row.lastName}`}</Text>
+            <Text size="xs" c="dark.4">
+              {row.email}
+            </Text>
+          </Stack>
+        ),
+      },
+      role: { sortable: true, cell: (row) => t(`role.${row.role}`) },
+      status: {
+        sortable: true,
+        cell: (row) => <UserStatusBadge status={row.status} />,
+      },
+      invitedAt: { sortable: true, cell: (row) => date(row.invitedAt) },
+      lastSignInAt: { sortable: true, cell: (row) => date(row.lastSignInAt) },
+      actions: { align: 'end', cell: (row) => <RowActions user={row} options={options} /> },
     },
-    role: { sortable: true, cell: (row) => t(`role.${row.role}`) },
-    status: {
-      sortable: true,
-      cell: (row) => (
-        <Badge variant="dot" color={STATUS_COLORS[row.status]} tt="none" fw={600} c="dark.7">
-          {t(`status.${row.status}`)}
-        </Badge>
-      ),
-    },
-    invitedAt: { sortable: true, cell: (row) => date(row.invitedAt) },
-    lastSignInAt: { sortable: true, cell: (row) => date(row.lastSignInAt) },
-    actions: { align: 'end', cell: (row) => <RowActions user={row} options={options} /> },
-  };
-  return USER_COLUMN_IDS.map((id) => ({ id, header: t(`columns.${id}`), ...cells[id] }));
+    (id) => t(`columns.${id}`),
+  );
 }

@@ -1,8 +1,8 @@
-import { Badge, type MantineColor } from '@mantine/core';
 import type { TransactionLabel } from '@portal/contracts/transactions';
 import { useTranslation } from 'react-i18next';
+import { StatusBadge, type StatusColors } from '../../../components/status-badge';
 
-const COLORS: Readonly<Record<TransactionLabel, MantineColor>> = {
+const COLORS: StatusColors<TransactionLabel> = {
   PENDING: 'gray',
   AUTHORIZED: 'blue',
   SETTLED: 'green',
@@ -14,12 +14,12 @@ const COLORS: Readonly<Record<TransactionLabel, MantineColor>> = {
   EXPIRED: 'dark',
 };
 
-/** The status with its partial state ("Partially refunded"); the dot's colour adds nothing the text lacks. */
-export function StatusBadge({ label }: { readonly label: TransactionLabel }) {
+/** The status with its partial state ("Partially refunded"). */
+export function TransactionStatusBadge({ label }: { readonly label: TransactionLabel }) {
   const { t } = useTranslation('transactions');
   return (
-    <Badge variant="dot" color={COLORS[label]} tt="none" fw={600} c="dark.7">
+    <StatusBadge status={label} colors={COLORS}>
       {t(`status.${label}`)}
-    </Badge>
+    </StatusBadge>
   );
 }
