@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dateTime } from './endpoint.js';
 import { BRANDS } from './brands.js';
+import { DAY_MS } from './constants.js';
 import { EMAIL_STATUSES } from './emails.js';
 import { CURRENCIES } from './money.js';
 import { isNonPublicHost, parseUrl } from './network-address.js';
@@ -37,7 +38,6 @@ export function isOpenCartStatus(status: CartStatus): boolean {
 export const MAX_CART_ITEMS = 100;
 export const DEFAULT_CART_EXPIRY_DAYS = 7;
 export const MAX_CART_EXPIRY_DAYS = 30;
-const DAY_MS = 86_400_000;
 /** No one amount goes past this many minor units (ten million); the program's maximum is checked too. */
 export const MAX_CART_AMOUNT = 1_000_000_000;
 

@@ -11,3 +11,6 @@ export const ALERT_DURATION_MS = 10_000;
 
 /** Participations are fetched page by page, this many per page (§4, §7). */
 export const PARTICIPATIONS_PAGE_SIZE = 200;
+
+/** One day in milliseconds: a UTC calendar day, with no daylight-saving change in it. */
+export const DAY_MS = 86_400_000;

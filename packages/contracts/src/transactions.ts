@@ -3,6 +3,7 @@ import { dateTime } from './endpoint.js';
 import { paginationSchema } from './api.js';
 import type { Locale } from './brands.js';
 import { CHANNELS, PRODUCT_TYPES } from './enums.js';
+import { DAY_MS } from './constants.js';
 import { moneySchema } from './money.js';
 
 export const TRANSACTIONS_PATH = '/api/transactions';
@@ -54,10 +55,28 @@ export type TransactionLabel = (typeof TRANSACTION_LABELS)[number];
 
 /** An authorization not settled within this many days of its creation expires (PRODUCT.md). */
 export const AUTHORIZATION_LIFETIME_DAYS = 90;
-const DAY_MS = 86_400_000;
+const AUTHORIZATION_LIFETIME_MS = AUTHORIZATION_LIFETIME_DAYS * DAY_MS;
 
-export function authorizationExpiresAt(createdAt: string): string {
-  return new Date(Date.parse(createdAt) + AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();
+/** When an authorization created at `createdAt` (ISO text or epoch milliseconds) lapses unless settled. */
+export function authorizationExpiresAt(createdAt: string | number): string {
+  const created = typeof createdAt === 'number' ? createdAt : Date.parse(createdAt);
+  return new Date(created + AUTHORIZATION_LIFETIME_MS).toISOString();
+}
+
+/** Authorizations created at or before this instant have expired by `now`. */
+export function authorizationExpiryCutoff(now: Date): string {
+  return new Date(now.getTime() - AUTHORIZATION_LIFETIME_MS).toISOString();
+}
+
+/** What the provider charges the merchant on each settlement, in basis points of the amount settled. */
+export const SETTLEMENT_FEE_BPS = 250;
+
+/**
+ * The provider's fee on a settlement of `amount` minor units, rounded to a whole minor unit. It keeps
+ * its fee on settlement and returns none on a refund.
+ */
+export function settlementFee(amount: number): number {
+  return Math.round((amount * SETTLEMENT_FEE_BPS) / 10_000);
 }
 
 export const TRANSACTION_PAGE_SIZES = [25, 50, 100] as const;

@@ -1,4 +1,5 @@
 import type { InjectOptions } from 'fastify';
+import { DAY_MS } from '@portal/contracts/constants';
 import { scopesOf, type AnyEndpoint } from '@portal/contracts/endpoint';
 import { ENDPOINTS, type EndpointName } from '@portal/contracts/endpoints';
 import type { Scope } from '@portal/contracts/scopes';
@@ -35,7 +36,7 @@ type ApiEndpointName = {
 
 const LINK_TOKEN = 'x'.repeat(43);
 const NO_CALL = (): RouteCall => ({});
-const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const future = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 const sample = (call: Sample['call'] = NO_CALL): Sample => ({ object: false, call });
 const onObject = (call: Sample['call']): Sample => ({ object: true, call });
 const setPassword = sample(() => ({

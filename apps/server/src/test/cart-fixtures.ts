@@ -1,6 +1,5 @@
 import type { CartInput } from '@portal/contracts/carts';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/contracts/constants';
 
 /** A valid cart body: two items, shipping, a discount, a shopper, expiring in three days. */
 export function cartInput(overrides: Partial<CartInput> = {}): CartInput {

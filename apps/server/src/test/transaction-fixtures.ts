@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, TransactionsTable } from '../db/schema.js';
 import { searchColumns } from '../modules/transactions/repository.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/contracts/constants';
 
 type Fixture = Partial<Insertable<TransactionsTable>> &
   Pick<Insertable<TransactionsTable>, 'merchant_id' | 'program_id'>;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { DAY_MS } from '@portal/contracts/constants';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -31,7 +32,7 @@ export const ADDRESS_THROTTLE: ThrottlePolicy = {
 };
 
 /** Failures older than this are forgotten (and their rows deleted). */
-export const FAILURE_MEMORY_MS = 24 * 60 * 60_000;
+export const FAILURE_MEMORY_MS = DAY_MS;
 
 /** How often, at most, one process deletes forgotten rows. */
 const PRUNE_INTERVAL_MS = 10 * 60_000;

@@ -6,8 +6,8 @@ import { checkoutTokenFor, checkoutTokenHash } from '../../modules/carts/checkou
 import { cartSearchColumns, findEcommerceProgram } from '../../modules/carts/repository.js';
 import type { Database } from '../schema.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
-const DAY_MS = 86_400_000;
 const ADDRESS = {
   line1: '48 Orchard Lane',
   line2: '',

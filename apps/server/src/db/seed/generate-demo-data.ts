@@ -22,6 +22,7 @@ import {
 } from './demo-merchants.js';
 import { DEMO_SIGN_INS } from './demo-users.js';
 import type { SeededRandom } from './random.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 /**
  * The tables the demo data fills. Tables the server fills itself (keys, provider sessions, logs) are
@@ -50,7 +51,6 @@ export type DemoData = { [Table in DemoTable]: Insertable<Database[Table]>[] };
  */
 export const REFERENCE_DATE = '2026-11-01T12:00:00.000Z';
 
-const DAY_MS = 86_400_000;
 const REFERENCE_MS = Date.parse(REFERENCE_DATE);
 const YEARS_AHEAD_DAYS = 5 * 365;
 const MARKETPLACE_PROGRAMS = 255;

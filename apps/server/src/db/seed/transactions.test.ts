@@ -7,9 +7,9 @@ import type { DatabaseHandle } from '../database.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
 import { REFERENCE_DATE } from './generate-demo-data.js';
 import { seedDemoData } from './seed.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 const TABLES = ['locations', 'transactions', 'transaction_events', 'funding_events'] as const;
-const DAY_MS = 86_400_000;
 
 /** A SHA-256 over the rows of the transaction tables, rows ordered by id and keys by name. */
 async function digest(database: DatabaseHandle): Promise<string> {

@@ -1,21 +1,24 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Transaction } from 'kysely';
 import type { Channel, ProductType } from '@portal/contracts/enums';
-import type { TransactionStatus } from '@portal/contracts/transactions';
+import {
+  AUTHORIZATION_LIFETIME_DAYS,
+  settlementFee,
+  type TransactionStatus,
+} from '@portal/contracts/transactions';
 import { searchColumns } from '../../modules/transactions/repository.js';
-import { nextBusinessDay, SETTLEMENT_FEE_BPS } from '../../modules/transactions/service.js';
+import { nextBusinessDay } from '../../modules/transactions/service.js';
 import { dialectOf, type Dialect } from '../migration-helpers.js';
 import type { Database } from '../schema.js';
 import { BulkWriter, withIndexesDeferred, type Columns } from './bulk-insert.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
 import { REFERENCE_DATE, type DemoData } from './generate-demo-data.js';
 import type { SeededRandom } from './random.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
-const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const REFERENCE_MS = Date.parse(REFERENCE_DATE);
 const HISTORY_DAYS = 365;
-const AUTHORIZATION_DAYS = 90;
 
 /** Transactions per merchant in the small size; the large size gives the main merchant a million. */
 const SMALL_MAIN_MERCHANT_TRANSACTIONS = 1_500;
@@ -517,7 +520,7 @@ function courseOf(random: SeededRandom, ageDays: number, total: number): Course 
     if (roll < 0.9) return { status: 'SETTLED', authorized: true, actions: [settle(total)] };
     return { status: 'CANCELLED', authorized: true, actions: [cancel(total)] };
   }
-  const live = ageDays < AUTHORIZATION_DAYS;
+  const live = ageDays < AUTHORIZATION_LIFETIME_DAYS;
   // Older authorizations were left to expire: they read EXPIRED once past their 90 days.
   const open = live ? 0.14 : 0.06;
   if (roll < (live ? 0.02 : 0.015)) return { status: 'PENDING', authorized: false, actions: [] };
@@ -679,7 +682,7 @@ async function addTransactions(
       ]);
       if (action.type !== 'CANCELLED') {
         const signed = action.type === 'SETTLED' ? action.amount : -action.amount;
-        const fee = action.type === 'SETTLED' ? Math.round((action.amount * SETTLEMENT_FEE_BPS) / 10_000) : 0;
+        const fee = action.type === 'SETTLED' ? settlementFee(action.amount) : 0;
         fundingRows.push(
           fundingRow(random, merchant, id, action.type === 'SETTLED' ? 'SETTLE' : 'REFUND', signed, fee, at),
         );

@@ -8,6 +8,7 @@ import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { recordAudit, SYSTEM_AUDIT_CONTEXT } from './record-audit.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 type Headers = Record<string, string>;
 
@@ -114,7 +115,7 @@ describe.each(TEST_DIALECTS)('the audit log (%s)', (dialect) => {
       .where('kind', '=', 'funding.deposited')
       .execute();
     const day = dayIn(timeZone, at);
-    const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const dayAfter = new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 
     expect((await page(`?from=${day}&to=${day}`)).items.map((item) => item.kind)).toEqual([
       'funding.deposited',

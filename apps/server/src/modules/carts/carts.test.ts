@@ -18,12 +18,12 @@ import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js'
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { CART_EMAILS_PER_WINDOW, NO_ECOMMERCE_MESSAGE } from './service.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 const detailAnswer = dataResponseSchema(cartDetailSchema);
 const listAnswer = dataResponseSchema(cartListResponseSchema);
 type Headers = Record<string, string>;
 type Answer = { statusCode: number; json: () => unknown };
-const DAY_MS = 86_400_000;
 const OTHER_MERCHANT = 'Lakeside Furniture Co.';
 
 function refusal(response: Answer) {

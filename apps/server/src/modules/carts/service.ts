@@ -40,6 +40,7 @@ import {
   replaceCartItems,
   updateOpenCart,
 } from './repository.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 type Db = Kysely<Database>;
 export type CartRow = Selectable<CartsTable>;
@@ -49,7 +50,6 @@ export const CART_FORBIDDEN_MESSAGE = 'You do not have access to this cart';
 /** Notify and resend together: at most this many messages per cart in the window below. */
 export const CART_EMAILS_PER_WINDOW = 3;
 export const CART_EMAIL_WINDOW_MS = 10 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** Who acts on a cart, and the request's audit context. */
 export interface CartActor {

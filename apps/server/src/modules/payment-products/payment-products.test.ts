@@ -15,6 +15,7 @@ import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 const productList = listResponseSchema(paymentProductSchema);
 const aggregation = dataResponseSchema(z.array(paymentProductAggregateSchema));
@@ -22,7 +23,6 @@ const configurationList = listResponseSchema(paymentProductConfigurationSchema);
 const enrollmentList = listResponseSchema(enrollmentSchema);
 const enrollmentAnswer = dataResponseSchema(enrollmentSchema);
 
-const DAY_MS = 86_400_000;
 const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 
 type Headers = Record<string, string>;

@@ -29,6 +29,7 @@ import {
   lockParticipation,
 } from './repository.js';
 import type { EnrollmentFilter } from './repository.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 /** The same words whether the enrollment does not exist or is another merchant's (docs/auth.md). */
 export const ENROLLMENT_FORBIDDEN_MESSAGE = 'You do not have access to this enrollment';
@@ -45,8 +46,6 @@ interface ListAnswer<T> {
   items: T[];
   pagination: Pagination;
 }
-
-const DAY_MS = 86_400_000;
 
 function iso(instant: string): string {
   return new Date(instant).toISOString();

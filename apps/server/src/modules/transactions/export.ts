@@ -3,7 +3,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
 import {
-  AUTHORIZATION_LIFETIME_DAYS,
+  authorizationExpiresAt,
+  authorizationExpiryCutoff,
   transactionCsvHeaders,
   transactionLabel,
   type TransactionExportQuery,
@@ -13,7 +14,7 @@ import type { Database } from '../../db/schema.js';
 import { locationNames as locationNamesOf } from '../locations/repository.js';
 import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantProgramNames, sqliteFileOf, streamTransactions, type ExportedRow } from './repository.js';
-import { expiryCutoff, merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
+import { merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
 import { ZonedTimeFormatter } from './time-zone.js';
 
 /**
@@ -23,7 +24,6 @@ import { ZonedTimeFormatter } from './time-zone.js';
  * rows let garbage pile up to 140 MB before a full collection during a million-row export.
  */
 export const EXPORT_CHUNK_ROWS = 250;
-const AUTHORIZATION_LIFETIME_MS = AUTHORIZATION_LIFETIME_DAYS * 86_400_000;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -63,7 +63,7 @@ export async function exportTransactions(
   const filter = resolveFilter(query, context, now);
   const programs = await merchantProgramNames(db, merchantId);
   const locations = await locationNamesOf(db, merchantId);
-  const cutoff = expiryCutoff(now);
+  const cutoff = authorizationExpiryCutoff(now);
   const time = new ZonedTimeFormatter(context.timeZone);
   const sort = query.sort === 'total' ? 'total' : 'created_at';
   const hints = await scanHints(db, filter);
@@ -90,7 +90,7 @@ export async function exportTransactions(
       cancelled: row.cancelled,
     });
     const location = row.location_id === null ? '' : (locationCells.get(row.location_id) ?? '');
-    const expiresAt = time.formatInstant(Date.parse(row.created_at) + AUTHORIZATION_LIFETIME_MS);
+    const expiresAt = time.formatInstant(Date.parse(authorizationExpiresAt(row.created_at)));
     return (
       `${time.format(row.created_at)},${row.id},${csvField(row.external_id)},${status},${label},` +
       `${csvField(row.customer_name)},${csvField(row.customer_email)},${csvField(row.customer_phone ?? '')},` +

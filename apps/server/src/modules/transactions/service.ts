@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
+import { DAY_MS } from '@portal/contracts/constants';
 import { minorUnitsToDecimal, type Currency, type Money } from '@portal/contracts/money';
 import {
-  AUTHORIZATION_LIFETIME_DAYS,
   addressSchema,
   authorizationExpiresAt,
+  authorizationExpiryCutoff,
   remainingAmounts,
+  settlementFee,
   transactionLabel,
   type Address,
   type Transaction,
@@ -60,10 +62,7 @@ type Db = Kysely<Database>;
 /** The same words whether the transaction does not exist or is another merchant's (docs/auth.md). */
 export const TRANSACTION_FORBIDDEN_MESSAGE = 'You do not have access to this transaction';
 
-/** What the provider charges the merchant on each settlement, in basis points of the amount settled. */
-export const SETTLEMENT_FEE_BPS = 250;
 const SYSTEM_ACTOR = { type: 'SYSTEM', name: 'Payment platform', email: null } as const;
-const DAY_MS = 86_400_000;
 
 export interface MerchantContext {
   merchantId: string;
@@ -79,11 +78,6 @@ export async function merchantContext(db: Db, merchantId: string): Promise<Merch
   return { merchantId, timeZone, currency: merchant.currency };
 }
 
-/** Authorizations created at or before this instant have expired. */
-export function expiryCutoff(now: Date): string {
-  return new Date(now.getTime() - AUTHORIZATION_LIFETIME_DAYS * DAY_MS).toISOString();
-}
-
 type FilterQuery = Omit<TransactionTotalsQuery, 'sort' | 'order'>;
 
 /** The request's filters in database terms: days of the merchant's zone become UTC instants. */
@@ -96,7 +90,7 @@ export function resolveFilter(query: FilterQuery, context: MerchantContext, now:
     createdFrom: query.from === undefined ? undefined : instant(query.from),
     createdBefore: query.to === undefined ? undefined : instant(nextDay(query.to)),
     statuses: query.status,
-    expiryCutoff: expiryCutoff(now),
+    expiryCutoff: authorizationExpiryCutoff(now),
     programIds: query.programID,
     locationId: query.locationID,
     productType: query.productType,
@@ -288,7 +282,7 @@ export async function listTransactionPage(
         })
       : null;
   const names = await namesFor(db, merchantId, page);
-  const cutoff = expiryCutoff(now);
+  const cutoff = authorizationExpiryCutoff(now);
   return {
     items: page.map((row) => toTransaction(row, names, cutoff)),
     pagination: { offset, limit, total },
@@ -341,7 +335,7 @@ function history(
 }
 
 async function detailOf(db: Db, row: TransactionRow, now: Date): Promise<TransactionDetail> {
-  const cutoff = expiryCutoff(now);
+  const cutoff = authorizationExpiryCutoff(now);
   const transaction = toTransaction(row, await namesFor(db, row.merchant_id, [row]), cutoff);
   const events = await listTransactionEvents(db, row.id);
   return { ...transaction, history: history(row, events, transaction.status) };
@@ -450,7 +444,7 @@ async function applyAction(
     forUpdate: dialectOf(trx) === 'postgres',
   });
   if (row === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
-  const cutoff = expiryCutoff(now);
+  const cutoff = authorizationExpiryCutoff(now);
   const status = shownStatus(row, cutoff);
 
   const asked = request.body?.amount;
@@ -493,8 +487,7 @@ async function applyAction(
   });
   if (action !== 'cancel') {
     const signed = action === 'settle' ? amount : -amount;
-    // The provider keeps its fee on settlement and does not return it on a refund.
-    const fee = action === 'settle' ? Math.round((amount * SETTLEMENT_FEE_BPS) / 10_000) : 0;
+    const fee = action === 'settle' ? settlementFee(amount) : 0;
     await insertFundingEvent(trx, {
       id: randomUUID(),
       merchant_id: merchantId,

@@ -1,4 +1,5 @@
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/contracts/constants';
+
 // Every zone changes its offset on a quarter hour, so an offset found for one instant holds for the
 // whole quarter hour around it.
 const QUARTER_HOUR_MS = 900_000;

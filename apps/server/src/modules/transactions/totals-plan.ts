@@ -1,7 +1,6 @@
 import type { TransactionStatus } from '@portal/contracts/transactions';
 import type { RollupPart, TransactionFilter } from './repository.js';
-
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '@portal/contracts/constants';
 
 /** A range of created_at that the roll-up cannot answer, read from the transactions themselves. */
 export interface DirectRange {

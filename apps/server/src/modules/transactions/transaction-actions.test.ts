@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
-import { transactionDetailSchema, transactionTotalsSchema } from '@portal/contracts/transactions';
+import {
+  authorizationExpiryCutoff,
+  transactionDetailSchema,
+  transactionTotalsSchema,
+} from '@portal/contracts/transactions';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
 import { seedDemoData } from '../../db/seed/seed.js';
 import { buildTestApp, jsonRequest } from '../../test/test-app.js';
@@ -10,13 +14,12 @@ import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { aggregateTransactions } from './repository.js';
-import { expiryCutoff } from './service.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 const detailAnswer = dataResponseSchema(transactionDetailSchema);
 const totalsAnswer = dataResponseSchema(transactionTotalsSchema);
 type Headers = Record<string, string>;
 type Action = 'settle' | 'cancel' | 'refund';
-const DAY_MS = 86_400_000;
 const usd = (value: number) => ({ currency: 'USD', value });
 
 describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
@@ -406,7 +409,7 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
   });
 
   it('keeps the daily totals equal to the transactions through every action', async () => {
-    const cutoff = expiryCutoff(new Date());
+    const cutoff = authorizationExpiryCutoff(new Date());
     for (const status of [undefined, 'REFUNDED', 'SETTLED', 'CANCELLED', 'EXPIRED'] as const) {
       const direct = await aggregateTransactions(testApp.database.db, {
         merchantId: mainId,

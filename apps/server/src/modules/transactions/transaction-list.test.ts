@@ -17,6 +17,7 @@ import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { DAY_MS } from '@portal/contracts/constants';
 
 const listAnswer = transactionListResponseSchema;
 const totalsAnswer = dataResponseSchema(transactionTotalsSchema);
@@ -25,7 +26,6 @@ type Headers = Record<string, string>;
 type Row = Selectable<TransactionsTable>;
 type Params = Record<string, string | number | readonly string[]>;
 
-const DAY_MS = 86_400_000;
 const TIME_ZONE = 'America/New_York';
 const TIED_AT = '2026-07-04T16:00:00.000Z';
 

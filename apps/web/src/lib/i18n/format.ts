@@ -1,4 +1,5 @@
 import type { Brand, Locale } from '@portal/contracts/brands';
+import { DAY_MS } from '@portal/contracts/constants';
 import { minorUnitsToDecimal, type Money } from '@portal/contracts/money';
 
 const REGIONS: Record<Brand, string> = { bread: 'US', rbc: 'CA' };
@@ -40,7 +41,6 @@ export interface DateFormatOptions {
 }
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const MS_PER_DAY = 86_400_000;
 
 /**
  * A calendar date has no time zone: a plain `YYYY-MM-DD`, or a Date at exactly midnight UTC, which is
@@ -51,7 +51,7 @@ function asCalendarDate(value: Date | string): Date | undefined {
     const match = PLAIN_DATE.exec(value);
     return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))) : undefined;
   }
-  return value.getTime() % MS_PER_DAY === 0 ? value : undefined;
+  return value.getTime() % DAY_MS === 0 ? value : undefined;
 }
 
 /** The day of a date or an instant: an instant's day is the one in the given time zone. */

@@ -15,7 +15,7 @@ import { auditFilters } from '../../features/audit/components/audit-filters';
 import { auditFilterQuery, auditListUrl, auditPageQuery } from '../../features/audit/list-params';
 import { useKindLabel } from '../../features/audit/use-kind-label';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
-import { useFormatters } from '../../features/transactions/use-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
 import { usePublicConfig } from '../../lib/public-config';

@@ -12,7 +12,7 @@ import { CartForm } from '../../features/carts/components/cart-form';
 import { CartStatusBadge } from '../../features/carts/components/cart-status-badge';
 import { CartView } from '../../features/carts/components/cart-view';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
-import { useCartFormatters } from '../../features/carts/use-cart-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { showAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
 import { ApiError } from '../../lib/http/api-error';
@@ -28,7 +28,7 @@ interface CartPageProps {
 function CartPage({ merchantId, cartId, scopes }: CartPageProps) {
   const { t } = useTranslation('carts');
   const merchant = useCurrentMerchant(merchantId);
-  const format = useCartFormatters(merchant.data?.timeZone ?? 'UTC');
+  const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
   const cart = useCart(merchantId, cartId);
   const save = useSaveCart(merchantId);
   const [editing, setEditing] = useState(false);

@@ -13,7 +13,7 @@ import { cartColumns } from '../../features/carts/components/cart-columns';
 import { cartFilters } from '../../features/carts/components/cart-filters';
 import { cartListUrl, cartPageQuery } from '../../features/carts/list-params';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
-import { useCartFormatters } from '../../features/carts/use-cart-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
 import { useListState } from '../../lib/url-state/list-state';
@@ -33,7 +33,7 @@ function CartsPage({
   const list = useListState(cartListUrl);
   const { params } = list;
   const merchant = useCurrentMerchant(merchantId);
-  const format = useCartFormatters(merchant.data?.timeZone ?? 'UTC');
+  const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
   const page = useCartPage(merchantId, cartPageQuery(params));
 
   const detailHref = useCallback((id: string) => href(PAGES.cart.path, { cartId: id }), []);

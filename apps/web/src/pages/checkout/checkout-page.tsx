@@ -7,14 +7,14 @@ import { PageTitle } from '../../components/page-title';
 import { useCheckoutCart, useCompleteCheckout } from '../../features/carts/api/carts-api';
 import type { CheckoutCartAnswer } from '../../features/carts/api/cart-schemas';
 import { CartTotalsView } from '../../features/carts/components/cart-totals';
-import { useCartFormatters } from '../../features/carts/use-cart-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { ApiError } from '../../lib/http/api-error';
 
 const BRAND_NAMES = { bread: 'Bread', rbc: 'RBC' } as const;
 
 function CheckoutCart({ cart, token }: { readonly cart: CheckoutCartAnswer; readonly token: string }) {
   const { t } = useTranslation('carts');
-  const format = useCartFormatters('UTC');
+  const format = useFormatters('UTC');
   const complete = useCompleteCheckout(token);
   const [left, setLeft] = useState(false);
   const money = (value: number) => format.money({ currency: cart.currency, value });

@@ -10,7 +10,7 @@ import { outboxColumns } from '../../features/outbox/components/outbox-columns';
 import { outboxFilters } from '../../features/outbox/components/outbox-filters';
 import { OutboxNotice } from '../../features/outbox/components/outbox-notice';
 import { outboxListUrl, outboxPageQuery } from '../../features/outbox/list-params';
-import { useFormatters } from '../../features/transactions/use-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { useListState } from '../../lib/url-state/list-state';
 
 /** The message open over the list, as a URL parameter of its own: a link opens the same message. */

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { DAY_MS } from '@portal/contracts/constants';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLUMN_PREFERENCES_PREFIX } from '../../components/data-table/column-preferences';
@@ -133,7 +134,7 @@ describe('the transaction list', () => {
     });
     const from = present(calls.lastList().get('from'));
     const to = present(calls.lastList().get('to'));
-    expect(Date.parse(to) - Date.parse(from)).toBe(6 * 86_400_000);
+    expect(Date.parse(to) - Date.parse(from)).toBe(6 * DAY_MS);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
     expect(to).toBe(today);
 

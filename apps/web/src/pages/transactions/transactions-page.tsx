@@ -25,7 +25,7 @@ import {
   transactionListUrl,
   transactionPageQuery,
 } from '../../features/transactions/list-params';
-import { useFormatters } from '../../features/transactions/use-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { showErrorAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';

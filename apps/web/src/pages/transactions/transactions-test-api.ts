@@ -7,6 +7,7 @@ import {
   TRANSACTION_PATH,
   TRANSACTION_TOTALS_PATH,
   TRANSACTIONS_PATH,
+  authorizationExpiresAt,
   transactionLabel,
   type TransactionAction,
   type TransactionDetail,
@@ -58,7 +59,7 @@ export function fakeTransaction(
     label: 'AUTHORIZED',
     createdAt,
     updatedAt: createdAt,
-    expiresAt: new Date(Date.parse(createdAt) + 90 * 86_400_000).toISOString(),
+    expiresAt: authorizationExpiresAt(createdAt),
     history: [
       {
         type: 'CREATED',

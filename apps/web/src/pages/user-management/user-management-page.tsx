@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ListView } from '../../components/data-table/list-view';
 import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
-import { useFormatters } from '../../features/transactions/use-formatters';
+import { useFormatters } from '../../lib/format/use-formatters';
 import { useResendInvitation, useUserPage, type UserAnswer } from '../../features/users/api/users-api';
 import { AddUserDialog } from '../../features/users/components/add-user-dialog';
 import { RemoveDialog } from '../../features/users/components/remove-dialog';

@@ -1,3 +1,5 @@
+import { DAY_MS } from '@portal/contracts/constants';
+
 /** The ranges the date filter offers, each a pair of days (both included) in the merchant's time zone. */
 export const DATE_RANGE_PRESETS = ['today', 'last7Days', 'last30Days', 'last90Days', 'thisMonth'] as const;
 export type DateRangePreset = (typeof DATE_RANGE_PRESETS)[number];
@@ -6,8 +8,6 @@ export interface DayRange {
   readonly from: string;
   readonly to: string;
 }
-
-const DAY_MS = 86_400_000;
 
 /** The calendar day (`YYYY-MM-DD`) an instant falls on in a time zone: "today" is the merchant's. */
 export function dayIn(timeZone: string, instant: Date): string {

@@ -2,13 +2,13 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { columnsOf, type DataColumn } from '../../../components/data-table/data-table';
-import type { CartFormatters } from '../use-cart-formatters';
+import type { Formatters } from '../../../lib/format/use-formatters';
 import type { CartSummaryAnswer } from '../api/cart-schemas';
 import { CartStatusBadge } from './cart-status-badge';
 
 export interface CartColumnsOptions {
   readonly t: TFunction<'carts'>;
-  readonly format: CartFormatters;
+  readonly format: Formatters;
   readonly detailHref: (id: string) => string;
 }
 

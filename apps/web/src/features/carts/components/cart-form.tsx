@@ -20,7 +20,7 @@ import {
   type CartInput,
   type CartItemInput,
 } from '@portal/contracts/carts';
-import type { Currency } from '@portal/contracts/money';
+import { toMajorUnits, toMinorUnits, type Currency } from '@portal/contracts/money';
 import { useState } from 'react';
 import {
   Controller,
@@ -35,7 +35,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { showErrorAlert } from '../../../lib/alerts/alert-store';
 import { ApiError } from '../../../lib/http/api-error';
-import { fromCents, toCents } from '../use-cart-formatters';
 import { CartTotalsView } from './cart-totals';
 
 const MESSAGE_KEYS = new Map<string, string>(Object.entries(CART_MESSAGES).map(([key, text]) => [text, key]));
@@ -95,7 +94,7 @@ function MoneyField({ control, name, label, currency, required = false }: MoneyF
     fieldState,
   } = useController({ control, name });
   const [typed, setTyped] = useState<string | number>(() =>
-    typeof value === 'number' && !Number.isNaN(value) ? fromCents(value) : '',
+    typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
   );
   return (
     <NumberInput
@@ -105,7 +104,7 @@ function MoneyField({ control, name, label, currency, required = false }: MoneyF
       onChange={(next) => {
         setTyped(next);
         const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
-        onChange(Number.isNaN(major) ? Number.NaN : toCents(major));
+        onChange(Number.isNaN(major) ? Number.NaN : toMinorUnits(major));
       }}
       onBlur={onBlur}
       ref={ref}

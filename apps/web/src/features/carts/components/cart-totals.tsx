@@ -2,7 +2,7 @@ import { Group, Paper, Stack, Text } from '@mantine/core';
 import type { CartTotals } from '@portal/contracts/carts';
 import type { Currency } from '@portal/contracts/money';
 import { useTranslation } from 'react-i18next';
-import { useCartFormatters } from '../use-cart-formatters';
+import { useFormatters } from '../../../lib/format/use-formatters';
 
 export interface CartTotalsViewProps {
   readonly totals: CartTotals;
@@ -14,7 +14,7 @@ export interface CartTotalsViewProps {
 /** Subtotal, tax, shipping, discount and total of a cart. */
 export function CartTotalsView({ totals, currency, live = false }: CartTotalsViewProps) {
   const { t } = useTranslation('carts');
-  const format = useCartFormatters('UTC');
+  const format = useFormatters('UTC');
   const money = (value: number) => format.money({ currency, value });
   const rows = [
     ['subtotal', money(totals.subtotal)],

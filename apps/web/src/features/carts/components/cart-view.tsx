@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title 
 import { PAGES, href } from '@portal/contracts/routes';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CartFormatters } from '../use-cart-formatters';
+import type { Formatters } from '../../../lib/format/use-formatters';
 import type { CartDetailAnswer } from '../api/cart-schemas';
 import { CartTotalsView } from './cart-totals';
 
@@ -22,13 +22,7 @@ function Address({ address }: { readonly address: CartDetailAnswer['shopper']['b
 }
 
 /** The cart as it is: items and totals, shopper, link, status history and every e-mail sent. */
-export function CartView({
-  cart,
-  format,
-}: {
-  readonly cart: CartDetailAnswer;
-  readonly format: CartFormatters;
-}) {
+export function CartView({ cart, format }: { readonly cart: CartDetailAnswer; readonly format: Formatters }) {
   const { t } = useTranslation('carts');
   const money = (value: number) => format.money({ currency: cart.currency, value });
   const actor = (who: string) =>

@@ -6,8 +6,8 @@ import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
 import { ApiError } from '../../../lib/http/api-error';
 import { useTransactionAction } from '../api/transaction-action';
 import type { TransactionDetailAnswer } from '../api/transaction-schemas';
-import { toMajorUnits, toMinorUnits } from '../minor-units';
-import type { Formatters } from '../use-formatters';
+import { toMajorUnits, toMinorUnits } from '@portal/contracts/money';
+import type { Formatters } from '../../../lib/format/use-formatters';
 
 /** What each action can still take now, in minor units (the contracts' state machine). */
 export function actionRemaining(transaction: TransactionDetailAnswer): Record<TransactionAction, number> {

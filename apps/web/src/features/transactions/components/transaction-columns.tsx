@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { columnsOf, type DataColumn } from '../../../components/data-table/data-table';
 import type { TransactionAnswer } from '../api/transaction-schemas';
-import type { Formatters } from '../use-formatters';
+import type { Formatters } from '../../../lib/format/use-formatters';
 import { TransactionStatusBadge } from './transaction-status-badge';
 
 export interface TransactionColumnsOptions {

@@ -7,7 +7,7 @@ import { DetailDrawer, useDrawerSubject } from '../../../components/detail-drawe
 import { DetailList } from '../../../components/detail-drawer/detail-list';
 import { useTransaction } from '../api/transaction-detail';
 import type { TransactionDetailAnswer, TransactionEventAnswer } from '../api/transaction-schemas';
-import type { Formatters } from '../use-formatters';
+import type { Formatters } from '../../../lib/format/use-formatters';
 import { ActionDialog, actionRemaining } from './action-dialog';
 import { TransactionStatusBadge } from './transaction-status-badge';
 import classes from './transactions.module.css';

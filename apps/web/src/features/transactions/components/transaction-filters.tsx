@@ -1,11 +1,10 @@
 import { CHANNELS, PRODUCT_TYPES } from '@portal/contracts/enums';
-import type { Currency } from '@portal/contracts/money';
+import { toMajorUnits, toMinorUnits, type Currency } from '@portal/contracts/money';
 import { TRANSACTION_STATUSES, type LocationOption } from '@portal/contracts/transactions';
 import type { TFunction } from 'i18next';
 import type { FilterOption } from '../../../components/data-table/filters/multi-select-filter';
 import { filtersOf, type FilterDeclaration } from '../../../components/data-table/filters/list-filters';
 import type { TransactionListState } from '../list-params';
-import { toMajorUnits, toMinorUnits } from '../minor-units';
 
 const filter = filtersOf<TransactionListState>();
 

@@ -2,7 +2,7 @@ import { Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import type { TransactionTotals } from '@portal/contracts/transactions';
 import { useTranslation } from 'react-i18next';
 import { ErrorMessageBox } from '../../../components/error-message-box';
-import type { Formatters } from '../use-formatters';
+import type { Formatters } from '../../../lib/format/use-formatters';
 import classes from './transactions.module.css';
 
 export interface TransactionTotalsViewProps {
