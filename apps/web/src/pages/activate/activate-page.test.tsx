@@ -6,6 +6,8 @@ import { createStubUserManager, json, renderWithAuth, stubApi } from '../../lib/
 const TOKEN = 'a'.repeat(43);
 const LINK = `/api/passwords/activation/${TOKEN}`;
 const EMAIL = 'nova.newcomer@example.test';
+// Typing whole passwords key by key takes a while on a loaded machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 const routes = [
   { path: PUBLIC_PATHS.activate, lazy: () => import('./activate-page') },

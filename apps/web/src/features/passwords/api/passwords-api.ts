@@ -13,6 +13,8 @@ import { dataResponseSchema } from '@portal/contracts/api';
 import type { UserTokenPurpose } from '@portal/contracts/users';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http/api-error';
+import { hasFieldErrors } from '../../../lib/forms/api-field-errors';
+import { FORM_SHOWS_FIELD_ERRORS } from '../../../lib/forms/mutation-errors';
 import { apiRequest } from '../../../lib/http/http-client';
 
 const LINK_PATHS: Readonly<Record<UserTokenPurpose, string>> = {
@@ -54,9 +56,16 @@ export function usePasswordLink(purpose: UserTokenPurpose, token: string) {
   });
 }
 
+/** A link that stopped working between its check and the new password (410). */
+export function isGoneLink(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 410;
+}
+
 /** `POST` of an invitation or reset link with the new password; answers the e-mail to sign in with. */
 export function useSetPassword(purpose: UserTokenPurpose, token: string) {
   return useMutation({
+    // The form shows a refused password, and a dead link its own message.
+    meta: { showsError: (error) => isGoneLink(error) || hasFieldErrors(error) },
     mutationFn: async (password: string) => {
       const { data } = await apiRequest(linkPath(purpose, token), {
         method: 'POST',
@@ -69,8 +78,14 @@ export function useSetPassword(purpose: UserTokenPurpose, token: string) {
   });
 }
 
+/** Too many requests from here: the page says so itself. */
+export function isRateLimited(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 429;
+}
+
 export function useForgotPassword() {
   return useMutation({
+    meta: { showsError: isRateLimited },
     mutationFn: (body: ForgotPasswordInput) =>
       apiRequest(FORGOT_PASSWORD_PATH, {
         method: 'POST',
@@ -83,6 +98,7 @@ export function useForgotPassword() {
 
 export function useChangePassword() {
   return useMutation({
+    meta: FORM_SHOWS_FIELD_ERRORS,
     mutationFn: async (body: ChangePasswordBody) => {
       await apiRequest(CHANGE_PASSWORD_PATH, { method: 'POST', body });
     },

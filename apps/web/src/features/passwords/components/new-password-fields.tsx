@@ -1,68 +1,46 @@
-import { PasswordInput, Stack } from '@mantine/core';
-import { brokenPasswordRules } from '@portal/contracts/password-rules';
+import { Stack } from '@mantine/core';
+import { useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../lib/forms/fields';
+import type { NewPassword } from '../new-password-schema';
 import { PasswordRulesList } from './password-rules-list';
 
-export interface NewPassword {
-  readonly password: string;
-  readonly confirmation: string;
-}
-
-/** What is wrong with a new password and its confirmation, as `passwords` keys; empty when none. */
-export function newPasswordErrors(
-  value: NewPassword,
-  email: string,
-): { password?: string; confirmation?: string } {
-  return {
-    ...(brokenPasswordRules(value.password, email).length > 0 ? { password: 'errors.rules' } : {}),
-    ...(value.confirmation !== value.password ? { confirmation: 'errors.mismatch' } : {}),
-  };
-}
-
-interface NewPasswordFieldsProps {
-  readonly value: NewPassword;
-  readonly onChange: (value: NewPassword) => void;
+interface NewPasswordFieldsProps<T extends NewPassword, O> {
+  // The fields are bound by name: every form holding a new password calls them the same.
+  readonly control: Control<T, unknown, O>;
   readonly email: string;
-  /** Shown after a submit: translated texts, or a server's message. */
-  readonly errors: { password?: string | undefined; confirmation?: string | undefined };
   readonly label?: string;
   readonly autoFocus?: boolean;
 }
 
 /** The new password, the rules as the user types, and its confirmation. */
-export function NewPasswordFields({
-  value,
-  onChange,
+export function NewPasswordFields<T extends NewPassword, O>({
+  control,
   email,
-  errors,
   label,
   autoFocus,
-}: NewPasswordFieldsProps) {
+}: NewPasswordFieldsProps<T, O>) {
   const { t } = useTranslation('passwords');
+  const form = control as unknown as Control<NewPassword>;
+  const password = useWatch({ control: form, name: 'password' });
   return (
     <Stack gap="sm">
-      <PasswordInput
+      <PasswordField
+        control={form}
+        name="password"
         label={label ?? t('fields.newPassword')}
         autoComplete="new-password"
         required
         autoFocus={autoFocus}
-        value={value.password}
-        onChange={(event) => {
-          onChange({ ...value, password: event.currentTarget.value });
-        }}
-        error={errors.password}
         visibilityToggleButtonProps={{ 'aria-label': t('fields.showPassword') }}
       />
-      <PasswordRulesList password={value.password} email={email} />
-      <PasswordInput
+      <PasswordRulesList password={password} email={email} />
+      <PasswordField
+        control={form}
+        name="confirmation"
         label={t('fields.confirmation')}
         autoComplete="new-password"
         required
-        value={value.confirmation}
-        onChange={(event) => {
-          onChange({ ...value, confirmation: event.currentTarget.value });
-        }}
-        error={errors.confirmation}
         visibilityToggleButtonProps={{ 'aria-label': t('fields.showConfirmation') }}
       />
     </Stack>

@@ -3,16 +3,19 @@ import { PASSWORD_FIELD_PATH } from '@portal/contracts/passwords';
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { UserTokenPurpose } from '@portal/contracts/users';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorMessageBox } from '../../../components/error-message-box';
 import { PageTitle } from '../../../components/page-title';
-import { showErrorAlert } from '../../../lib/alerts/alert-store';
 import { useAuth } from '../../../lib/auth/auth-context';
-import { ApiError } from '../../../lib/http/api-error';
-import { usePasswordLink, useSetPassword } from '../api/passwords-api';
-import { NewPasswordFields, newPasswordErrors, type NewPassword } from './new-password-fields';
+import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
+import { FormError } from '../../../lib/forms/fields';
+import { formResolver } from '../../../lib/forms/form-resolver';
+import { isGoneLink, usePasswordLink, useSetPassword } from '../api/passwords-api';
+import { EMPTY_NEW_PASSWORD, newPasswordSchema, type NewPassword } from '../new-password-schema';
+import { NewPasswordFields } from './new-password-fields';
 
 const KEY: Readonly<Record<UserTokenPurpose, 'activate' | 'reset'>> = {
   ACTIVATION: 'activate',
@@ -59,34 +62,24 @@ function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
   const { t } = useTranslation('passwords');
   const { signIn } = useAuth();
   const mutation = useSetPassword(purpose, token);
-  const [value, setValue] = useState<NewPassword>({ password: '', confirmation: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [serverError, setServerError] = useState<string | undefined>();
+  const form = useForm<NewPassword>({
+    resolver: formResolver(newPasswordSchema(email)),
+    defaultValues: EMPTY_NEW_PASSWORD,
+    mode: 'onTouched',
+  });
   const [done, setDone] = useState(false);
 
-  const errors = submitted ? newPasswordErrors(value, email) : {};
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setServerError(undefined);
-    if (Object.keys(newPasswordErrors(value, email)).length > 0) return;
-    mutation.mutate(value.password, {
-      onSuccess: (answer) => {
-        setDone(true);
-        // Straight into the identity provider's sign-in, the e-mail already filled in.
-        void signIn(undefined, answer.email);
-      },
-      onError: (error) => {
-        const fieldError =
-          error instanceof ApiError
-            ? error.details.find((detail) => detail.path === PASSWORD_FIELD_PATH)
-            : undefined;
-        if (error instanceof ApiError && error.status === 410) onDeadLink();
-        else if (fieldError !== undefined) setServerError(fieldError.message);
-        else showErrorAlert(error);
-      },
-    });
-  };
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      const answer = await mutation.mutateAsync(password);
+      setDone(true);
+      // Straight into the identity provider's sign-in, the e-mail already filled in.
+      void signIn(undefined, answer.email);
+    } catch (error) {
+      if (isGoneLink(error)) onDeadLink();
+      else applyApiFieldErrors(form, error, { fieldOf: (path) => (path === PASSWORD_FIELD_PATH ? 'password' : null) });
+    }
+  });
 
   if (done) {
     return (
@@ -96,20 +89,12 @@ function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
     );
   }
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <Stack gap="md">
         <Text size="sm">{t(`${KEY[purpose]}.intro`, { email })}</Text>
-        <NewPasswordFields
-          value={value}
-          onChange={setValue}
-          email={email}
-          autoFocus
-          errors={{
-            password: serverError ?? (errors.password === undefined ? undefined : t(errors.password)),
-            confirmation: errors.confirmation === undefined ? undefined : t(errors.confirmation),
-          }}
-        />
-        <Button type="submit" loading={mutation.isPending} fullWidth>
+        <NewPasswordFields control={form.control} email={email} autoFocus />
+        <FormError control={form.control} />
+        <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
           {t(`${KEY[purpose]}.submit`)}
         </Button>
       </Stack>

@@ -1,0 +1,153 @@
+import {
+  Alert,
+  NumberInput,
+  PasswordInput,
+  Select,
+  TextInput,
+  type NumberInputProps,
+  type PasswordInputProps,
+  type SelectProps,
+  type TextInputProps,
+} from '@mantine/core';
+import { toMajorUnits, toMinorUnits } from '@portal/contracts/money';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  useController,
+  useFormState,
+  type Control,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+} from 'react-hook-form';
+import { useValidationText } from './validation-messages';
+
+/** A field bound to a react-hook-form form: its value, its touched state and its error. */
+interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
+  readonly control: Control<T, unknown, O>;
+  readonly name: N;
+}
+
+type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
+
+/** The props every bound field hands to its Mantine input; the error is translated (message keys). */
+function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>({ control, name }: Bound<T, N, O>) {
+  const text = useValidationText();
+  const { field, fieldState } = useController({ control, name });
+  return { field, error: text(fieldState.error?.message) };
+}
+
+/** A text of the form (`register` would do, but this one also translates the error). */
+export function TextField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+  ...props
+}: Bound<T, N, O> & Unbound<TextInputProps>) {
+  const { field, error } = useBoundField({ control, name });
+  return <TextInput {...props} {...field} value={(field.value as string | undefined) ?? ''} error={error} />;
+}
+
+export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+  ...props
+}: Bound<T, N, O> & Unbound<PasswordInputProps>) {
+  const { field, error } = useBoundField({ control, name });
+  return (
+    <PasswordInput {...props} {...field} value={(field.value as string | undefined) ?? ''} error={error} />
+  );
+}
+
+/** One of a list of values; nothing chosen is not offered once one is. */
+export function SelectField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+  ...props
+}: Bound<T, N, O> & Unbound<SelectProps>) {
+  const { field, error } = useBoundField({ control, name });
+  return (
+    <Select
+      allowDeselect={false}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      onBlur={field.onBlur}
+      value={(field.value as string | null | undefined) ?? null}
+      onChange={(value) => {
+        if (value !== null) field.onChange(value);
+      }}
+      error={error}
+    />
+  );
+}
+
+/** A whole number; an empty field holds NaN, which the schema refuses as missing. */
+export function CountField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+  ...props
+}: Bound<T, N, O> & Unbound<NumberInputProps>) {
+  const { field, error } = useBoundField({ control, name });
+  const value = field.value as number;
+  return (
+    <NumberInput
+      allowDecimal={false}
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      onBlur={field.onBlur}
+      value={Number.isNaN(value) ? '' : value}
+      onChange={(next) => {
+        field.onChange(typeof next === 'number' ? next : Number.NaN);
+      }}
+      error={error}
+    />
+  );
+}
+
+/**
+ * An amount typed in dollars, kept in the form as minor units (the schemas' unit); an empty or
+ * unreadable amount is NaN. The text stays as typed ("25." on the way to "25.50").
+ */
+export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+  ...props
+}: Bound<T, N, O> & Unbound<NumberInputProps>) {
+  const { field, error } = useBoundField({ control, name });
+  const value = field.value as number;
+  const [typed, setTyped] = useState<string | number>(() =>
+    typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
+  );
+  return (
+    <NumberInput
+      decimalScale={2}
+      thousandSeparator=","
+      hideControls
+      {...props}
+      ref={field.ref}
+      name={field.name}
+      onBlur={field.onBlur}
+      value={typed}
+      onChange={(next) => {
+        setTyped(next);
+        const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
+        field.onChange((Number.isNaN(major) ? Number.NaN : toMinorUnits(major)) as PathValue<T, N>);
+      }}
+      error={error}
+    />
+  );
+}
+
+/** A refusal of the server that names no field of the form (`applyApiFieldErrors`). */
+export function FormError<T extends FieldValues, O>({ control }: { readonly control: Control<T, unknown, O> }) {
+  const text = useValidationText();
+  const { errors } = useFormState({ control });
+  const message = text(errors.root?.server?.message);
+  if (message === undefined) return null;
+  return (
+    <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
+      {message}
+    </Alert>
+  );
+}
