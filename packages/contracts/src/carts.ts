@@ -47,36 +47,40 @@ export function defaultCartExpiry(now: Date = new Date()): string {
 }
 
 /**
- * The validation messages of the cart schema, by a stable name: the server answers them in English and
- * the portal shows the translation of the same name (`carts:validation.<name>`).
+ * The validation messages of the cart schema: keys of the portal's texts (`carts:validation.<name>`),
+ * which the server answers as codes in its field errors and the portal shows translated.
  */
-export const CART_MESSAGES = {
-  required: 'Required',
-  tooLong: 'Too long',
-  amount: 'Enter an amount',
-  wholeCents: 'Use whole cents',
-  amountTooLarge: 'The amount is too large',
-  positive: 'Must be more than zero',
-  notNegative: 'Cannot be negative',
-  httpsOnly: 'Use an https:// address',
-  publicAddress: 'Use an address on the internet, not a local or private one',
-  country: 'Use a two-letter country code',
-  quantity: 'Enter a quantity',
-  wholeNumber: 'Use a whole number',
-  atLeastOne: 'At least 1',
-  tooManyUnits: 'At most 10,000',
-  email: 'Enter a valid e-mail address',
-  phone: 'Enter a valid phone number',
-  tooManyItems: `At most ${String(MAX_CART_ITEMS)} items`,
-  itemsOrTotal: 'Add an item or a custom total',
-  notBoth: 'Use items or a custom total, not both',
-  shippingAddress: 'Enter the shipping address',
-  totalNotPositive: 'The total must be more than zero',
-  totalTooLarge: 'The total is too large',
-  expiryDate: 'Choose an expiry date',
-  expiryPast: 'The expiry must be in the future',
-  expiryTooFar: `At most ${String(MAX_CART_EXPIRY_DAYS)} days from now`,
-} as const;
+const CART_MESSAGE_NAMES = [
+  'required',
+  'tooLong',
+  'amount',
+  'wholeCents',
+  'amountTooLarge',
+  'positive',
+  'notNegative',
+  'httpsOnly',
+  'publicAddress',
+  'country',
+  'quantity',
+  'wholeNumber',
+  'atLeastOne',
+  'tooManyUnits',
+  'email',
+  'phone',
+  'tooManyItems',
+  'itemsOrTotal',
+  'notBoth',
+  'shippingAddress',
+  'totalNotPositive',
+  'totalTooLarge',
+  'expiryDate',
+  'expiryPast',
+  'expiryTooFar',
+] as const;
+type CartMessageName = (typeof CART_MESSAGE_NAMES)[number];
+export const CART_MESSAGES = Object.fromEntries(
+  CART_MESSAGE_NAMES.map((name) => [name, `carts:validation.${name}`]),
+) as { readonly [N in CartMessageName]: `carts:validation.${N}` };
 export type CartMessage = keyof typeof CART_MESSAGES;
 
 const M = CART_MESSAGES;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartInputSchema } from './carts.js';
+import { CART_MESSAGES, cartInputSchema } from './carts.js';
 import { isNonPublicHost, isPublicIpAddress, parseUrl } from './network-address.js';
 
 describe('isPublicIpAddress', () => {
@@ -97,8 +97,8 @@ describe('the cart callback URL', () => {
   });
 
   it('refuses http elsewhere and https to a local or private address', () => {
-    expect(fieldErrors('http://shop.example/paid')).toEqual(['Use an https:// address']);
-    expect(fieldErrors('http://10.0.0.5/')).toEqual(['Use an https:// address']);
+    expect(fieldErrors('http://shop.example/paid')).toEqual([CART_MESSAGES.httpsOnly]);
+    expect(fieldErrors('http://10.0.0.5/')).toEqual([CART_MESSAGES.httpsOnly]);
     for (const url of [
       'https://127.0.0.1/paid',
       'https://2130706433/paid',
@@ -108,7 +108,7 @@ describe('the cart callback URL', () => {
       'https://[::ffff:192.168.0.1]/paid',
       'https://localhost/paid',
     ]) {
-      expect(fieldErrors(url), url).toEqual(['Use an address on the internet, not a local or private one']);
+      expect(fieldErrors(url), url).toEqual([CART_MESSAGES.publicAddress]);
     }
   });
 });

@@ -72,13 +72,14 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-const name = z.string().trim().min(1, 'Required').max(100);
+// No messages of their own: the portal's forms give zod's checks theirs (message keys).
+const name = z.string().trim().min(1).max(100);
 /** Stored lower-cased, as the sign-in form compares them. */
 export const emailSchema = z
   .string()
   .trim()
   .max(254)
-  .pipe(z.email('Enter a valid e-mail address'))
+  .pipe(z.email())
   .transform((value) => value.toLowerCase());
 
 export const addUserBodySchema = z.strictObject({

@@ -6,10 +6,14 @@ import type { z } from 'zod';
  * text: the contracts' schemas give keys of the portal's texts, and zod's own checks get theirs from
  * `formErrorMap`. The server answers the same keys in its field errors, as codes.
  */
-const MESSAGE_KEY = /^[a-z][a-zA-Z]*:[a-zA-Z][\w.]*$/;
+const MESSAGE_KEY = /^([a-z][a-zA-Z]*:[a-zA-Z][\w.]*)(?:\?(.*))?$/;
 
-export function isMessageKey(message: string): boolean {
-  return MESSAGE_KEY.test(message);
+/**
+ * A message key with the values its text names (`{{amount}}`), for a schema built where they are
+ * known: `key?amount=%24100.00`. A form error holds only a string; this keeps the values with the key.
+ */
+export function messageWithValues(key: string, values: Readonly<Record<string, string>>): string {
+  return `${key}?${new URLSearchParams(values).toString()}`;
 }
 
 /**
@@ -39,6 +43,9 @@ export function useValidationText(): (message: string | undefined) => string | u
   const { t } = useTranslation();
   return (message) => {
     if (message === undefined || message === '') return undefined;
-    return isMessageKey(message) ? t(message) : message;
+    const key = MESSAGE_KEY.exec(message);
+    if (key === null) return message;
+    const [, name = '', values] = key;
+    return t(name, values === undefined ? {} : Object.fromEntries(new URLSearchParams(values)));
   };
 }

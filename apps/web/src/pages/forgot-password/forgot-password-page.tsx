@@ -1,15 +1,19 @@
-import { Alert, Anchor, Button, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
 import { emailSchema } from '@portal/contracts/users';
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { PageTitle } from '../../components/page-title';
-import { useForgotPassword } from '../../features/passwords/api/passwords-api';
-import { showErrorAlert } from '../../lib/alerts/alert-store';
-import { ApiError } from '../../lib/http/api-error';
+import { isRateLimited, useForgotPassword } from '../../features/passwords/api/passwords-api';
+import { TextField } from '../../lib/forms/fields';
+import { formResolver } from '../../lib/forms/form-resolver';
 import { isLocale } from '../../lib/i18n/language';
+
+const forgotPasswordFormSchema = z.object({ email: emailSchema });
 
 /**
  * `/password/forgot`: asks for a reset e-mail. The answer is the same whether or not the account
@@ -18,32 +22,22 @@ import { isLocale } from '../../lib/i18n/language';
 export function Component() {
   const { t, i18n } = useTranslation('passwords');
   const mutation = useForgotPassword();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { control, handleSubmit, getValues } = useForm({
+    resolver: formResolver(forgotPasswordFormSchema),
+    defaultValues: { email: '' },
+    mode: 'onTouched',
+  });
   const [sent, setSent] = useState(false);
-  const [limited, setLimited] = useState(false);
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!emailSchema.safeParse(email).success) {
-      setError(t('errors.email'));
-      return;
+  const submit = handleSubmit(async ({ email }) => {
+    try {
+      await mutation.mutateAsync({ email, locale: isLocale(i18n.language) ? i18n.language : 'en' });
+      setSent(true);
+    } catch {
+      // Too many requests shows below (`mutation.error`); any other failure got the error alert.
     }
-    setError(undefined);
-    setLimited(false);
-    mutation.mutate(
-      { email, locale: isLocale(i18n.language) ? i18n.language : 'en' },
-      {
-        onSuccess: () => {
-          setSent(true);
-        },
-        onError: (failure) => {
-          if (failure instanceof ApiError && failure.status === 429) setLimited(true);
-          else showErrorAlert(failure);
-        },
-      },
-    );
-  };
+  });
+  const limited = isRateLimited(mutation.error);
 
   return (
     <Paper withBorder radius="md" p="xl">
@@ -51,10 +45,10 @@ export function Component() {
         <PageTitle page="forgotPassword" />
         {sent ? (
           <Alert role="status" color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
-            {t('forgot.sent', { email })}
+            {t('forgot.sent', { email: getValues('email') })}
           </Alert>
         ) : (
-          <form onSubmit={submit} noValidate>
+          <form onSubmit={(event) => void submit(event)} noValidate>
             <Stack gap="md">
               <Text size="sm">{t('forgot.intro')}</Text>
               {limited && (
@@ -62,17 +56,14 @@ export function Component() {
                   {t('forgot.rateLimited')}
                 </Alert>
               )}
-              <TextInput
+              <TextField
+                control={control}
+                name="email"
                 type="email"
                 label={t('fields.email')}
                 autoComplete="username"
                 required
                 autoFocus
-                value={email}
-                onChange={(event) => {
-                  setEmail(event.currentTarget.value);
-                }}
-                error={error}
               />
               <Button type="submit" loading={mutation.isPending} fullWidth>
                 {t('forgot.submit')}

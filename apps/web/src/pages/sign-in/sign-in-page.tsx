@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import type { Brand } from '@portal/contracts/brands';
 import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
 import {
@@ -12,14 +12,18 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { ErrorMessageBox } from '../../components/error-message-box';
 import { ForgotPasswordLink } from '../../features/passwords/components/forgot-password-link';
 import { PageTitle } from '../../components/page-title';
 import { BrandLogo } from '../../lib/brand/brand-logo';
 import { usePortalName } from '../../lib/brand/document-title';
+import { PasswordField, TextField } from '../../lib/forms/fields';
+import { formResolver } from '../../lib/forms/form-resolver';
 import { formatDateTime, formattingLocale } from '../../lib/i18n/format';
 import { isLocale } from '../../lib/i18n/language';
 import { usePublicConfig } from '../../lib/public-config';
@@ -67,14 +71,25 @@ interface SignInFormProps {
   readonly retryAt: string | null;
 }
 
+/** The two fields, checked before the browser posts them (a missing one needs no round trip). */
+const signInFormSchema = z.object({
+  [SIGN_IN_FORM_FIELDS.email]: z.email(),
+  [SIGN_IN_FORM_FIELDS.password]: z.string().min(1),
+});
+
 /**
- * A plain HTML form that the browser posts itself: the provider's interaction cookie is scoped to
- * exactly this page's path, and the server answers the post with a redirect (docs/auth.md).
+ * A plain HTML form that the browser posts itself once valid: the provider's interaction cookie is
+ * scoped to exactly this page's path, and the server answers the post with a redirect (docs/auth.md).
  */
 function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps) {
   const { t, i18n } = useTranslation('auth');
   const { brand } = usePublicConfig();
   const [submitting, setSubmitting] = useState(false);
+  const { control, handleSubmit } = useForm({
+    resolver: formResolver(signInFormSchema),
+    defaultValues: { email: details.loginHint ?? '', password: '' },
+    mode: 'onTouched',
+  });
   const errorText =
     error === null
       ? null
@@ -82,31 +97,34 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
         ? throttledMessage(t, retryAt, i18n.language, brand)
         : t(`signIn.errors.${error}`);
   const hasHint = details.loginHint !== undefined && details.loginHint !== '';
+  const post = (event: FormEvent<HTMLFormElement>) => {
+    const form = event.currentTarget;
+    void handleSubmit(() => {
+      setSubmitting(true);
+      // The browser's own post (no onSubmit again): the answer is a redirect, not data for the page.
+      form.submit();
+    })(event);
+  };
 
   return (
-    <form
-      method="post"
-      action={href(PUBLIC_PATHS.signIn, { interactionId })}
-      onSubmit={() => {
-        setSubmitting(true);
-      }}
-    >
+    <form method="post" action={href(PUBLIC_PATHS.signIn, { interactionId })} noValidate onSubmit={post}>
       <Stack gap="md">
         {errorText !== null && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {errorText}
           </Alert>
         )}
-        <TextInput
+        <TextField
+          control={control}
           name={SIGN_IN_FORM_FIELDS.email}
           type="email"
           label={t('signIn.email')}
           autoComplete="username"
-          defaultValue={details.loginHint}
           required
           autoFocus={!hasHint}
         />
-        <PasswordInput
+        <PasswordField
+          control={control}
           name={SIGN_IN_FORM_FIELDS.password}
           label={t('signIn.password')}
           autoComplete="current-password"

@@ -14,7 +14,7 @@ import { RoleDialog } from '../../features/users/components/role-dialog';
 import { userColumns, type UserAction } from '../../features/users/components/user-columns';
 import { userFilters } from '../../features/users/components/user-filters';
 import { userListUrl, userPageQuery } from '../../features/users/list-params';
-import { showAlert, showErrorAlert } from '../../lib/alerts/alert-store';
+import { showAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
 import { isLocale } from '../../lib/i18n/language';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
@@ -59,7 +59,6 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
               message: { key: 'users:resend.done', values: { email: user.email } },
             });
           },
-          onError: showErrorAlert,
         },
       );
     };

@@ -7,6 +7,7 @@ import {
   type CartInput,
 } from '@portal/contracts/carts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FORM_SHOWS_FIELD_ERRORS, type PortalMutationMeta } from '../../../lib/forms/mutation-errors';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { cartKeys } from './cart-keys';
@@ -40,9 +41,14 @@ export function useCart(merchantId: string, id: string) {
   });
 }
 
-function useCartChange<Request>(merchantId: string, send: (request: Request) => Promise<CartDetailAnswer>) {
+function useCartChange<Request>(
+  merchantId: string,
+  send: (request: Request) => Promise<CartDetailAnswer>,
+  meta?: PortalMutationMeta,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: send,
     onSuccess: async (cart) => {
       queryClient.setQueryData(cartKeys.detail(merchantId, cart.id), cart);
@@ -51,16 +57,20 @@ function useCartChange<Request>(merchantId: string, send: (request: Request) => 
   });
 }
 
-/** `POST /api/carts` (no id) or `PUT /api/carts/:cartId`. */
+/** `POST /api/carts` (no id) or `PUT /api/carts/:cartId`; the form shows the refused fields. */
 export function useSaveCart(merchantId: string) {
-  return useCartChange(merchantId, async ({ id, input }: { id?: string; input: CartInput }) => {
-    const { data } = await apiRequest(id === undefined ? CARTS_PATH : cartPath(id), {
-      method: id === undefined ? 'POST' : 'PUT',
-      body: input,
-      schema: cartDetailAnswer,
-    });
-    return data;
-  });
+  return useCartChange(
+    merchantId,
+    async ({ id, input }: { id?: string; input: CartInput }) => {
+      const { data } = await apiRequest(id === undefined ? CARTS_PATH : cartPath(id), {
+        method: id === undefined ? 'POST' : 'PUT',
+        body: input,
+        schema: cartDetailAnswer,
+      });
+      return data;
+    },
+    FORM_SHOWS_FIELD_ERRORS,
+  );
 }
 
 /** Notify, resend or expire; the view shows the answer. */

@@ -3,7 +3,7 @@ import { isOpenCartStatus, type CartAction } from '@portal/contracts/carts';
 import { SCOPES, hasScope } from '@portal/contracts/scopes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
+import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
 import { useCartAction } from '../api/carts-api';
 import type { CartDetailAnswer } from '../api/cart-schemas';
@@ -41,7 +41,6 @@ export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsPro
             message: { key: `carts:alerts.${ACTION_ALERTS[name]}`, values: { email: cart.shopper.email } },
           });
         },
-        onError: showErrorAlert,
         onSettled: () => {
           setConfirming(false);
         },

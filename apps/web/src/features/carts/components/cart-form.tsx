@@ -1,53 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Fieldset,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Fieldset, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import {
-  CART_MESSAGES,
   MAX_CART_ITEMS,
   cartInputSchema,
   cartTotals,
   type CartInput,
   type CartItemInput,
 } from '@portal/contracts/carts';
-import { toMajorUnits, toMinorUnits, type Currency } from '@portal/contracts/money';
-import { useState } from 'react';
-import {
-  Controller,
-  useController,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type Control,
-  type FieldPath,
-  type UseFormRegister,
-} from 'react-hook-form';
+import type { Currency } from '@portal/contracts/money';
+import { useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showErrorAlert } from '../../../lib/alerts/alert-store';
-import { ApiError } from '../../../lib/http/api-error';
+import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
+import { CountField, FormError, MoneyField, TextField } from '../../../lib/forms/fields';
+import { formResolver } from '../../../lib/forms/form-resolver';
+import { useValidationText } from '../../../lib/forms/validation-messages';
 import { CartTotalsView } from './cart-totals';
-
-const MESSAGE_KEYS = new Map<string, string>(Object.entries(CART_MESSAGES).map(([key, text]) => [text, key]));
-
-/** A schema message in the user's language: the contracts' messages have a key each. */
-function useValidationText() {
-  const { t } = useTranslation('carts');
-  return (message: string | undefined): string | undefined => {
-    if (message === undefined) return undefined;
-    const key = MESSAGE_KEYS.get(message);
-    return key === undefined ? message : t(`validation.${key}`);
-  };
-}
 
 export const EMPTY_ITEM: CartItemInput = {
   name: '',
@@ -75,68 +42,18 @@ function dayOf(iso: string): string {
   return `${String(instant.getFullYear())}-${pad(instant.getMonth() + 1)}-${pad(instant.getDate())}`;
 }
 
-interface MoneyFieldProps {
-  readonly control: Control<CartInput>;
-  readonly name: FieldPath<CartInput>;
-  readonly label: string;
-  readonly currency: Currency;
-  readonly required?: boolean;
-}
-
-/**
- * An amount typed in dollars, kept in the form as minor units (the schema's unit). The text typed is
- * kept as typed ("25." on the way to "25.50"); the form gets its value in cents at every keystroke.
- */
-function MoneyField({ control, name, label, currency, required = false }: MoneyFieldProps) {
-  const text = useValidationText();
-  const {
-    field: { value, onChange, onBlur, ref, name: fieldName },
-    fieldState,
-  } = useController({ control, name });
-  const [typed, setTyped] = useState<string | number>(() =>
-    typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
-  );
-  return (
-    <NumberInput
-      label={label}
-      required={required}
-      value={typed}
-      onChange={(next) => {
-        setTyped(next);
-        const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
-        onChange(Number.isNaN(major) ? Number.NaN : toMinorUnits(major));
-      }}
-      onBlur={onBlur}
-      ref={ref}
-      name={fieldName}
-      decimalScale={2}
-      thousandSeparator=","
-      prefix={currency === 'CAD' ? 'CA$' : '$'}
-      hideControls
-      error={text(fieldState.error?.message)}
-    />
-  );
-}
-
 type AddressKey = 'line1' | 'line2' | 'city' | 'region' | 'postalCode' | 'country';
 
 interface AddressFieldsProps {
   readonly legend: string;
   readonly prefix: 'shopper.billingAddress' | 'shopper.shippingAddress';
-  readonly register: UseFormRegister<CartInput>;
-  readonly errors: { readonly [K in AddressKey]?: { message?: string } | undefined } | undefined;
+  readonly control: Control<CartInput>;
 }
 
-function AddressFields({ legend, prefix, register, errors }: AddressFieldsProps) {
+function AddressFields({ legend, prefix, control }: AddressFieldsProps) {
   const { t } = useTranslation('carts');
-  const text = useValidationText();
   const field = (name: AddressKey, required = true) => (
-    <TextInput
-      label={t(`form.${name}`)}
-      required={required}
-      {...register(`${prefix}.${name}`)}
-      error={text(errors?.[name]?.message)}
-    />
+    <TextField control={control} name={`${prefix}.${name}`} label={t(`form.${name}`)} required={required} />
   );
   return (
     <Fieldset legend={legend}>
@@ -179,6 +96,12 @@ function LiveTotals({
   return <CartTotalsView totals={totals} currency={currency} live />;
 }
 
+/** The server's refusal of the cart as a whole (its total) names no field: it shows above the buttons. */
+function cartFieldOf(apiPath: string): FieldPath<CartInput> | null {
+  const path = apiPath.replace(/^body\.?/, '');
+  return path === '' || path === 'total' ? null : (path as FieldPath<CartInput>);
+}
+
 export interface CartFormProps {
   readonly initial: CartInput;
   readonly currency: Currency;
@@ -196,19 +119,18 @@ export interface CartFormProps {
 export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }: CartFormProps) {
   const { t } = useTranslation('carts');
   const text = useValidationText();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CartInput>({
-    resolver: zodResolver(cartInputSchema),
+  const moneyPrefix = currency === 'CAD' ? 'CA$' : '$';
+  const form = useForm<CartInput>({
+    resolver: formResolver(cartInputSchema),
     defaultValues: initial,
     mode: 'onTouched',
   });
+  const {
+    control,
+    handleSubmit,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = form;
   const items = useFieldArray({ control, name: 'items' });
   const customTotal = useWatch({ control, name: 'customTotal' });
   const sameAsBilling = useWatch({ control, name: 'shopper.shippingSameAsBilling' });
@@ -216,19 +138,11 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
   const usesCustomTotal = customTotal !== null;
 
   const submit = handleSubmit(async (input) => {
-    setFormError(null);
     try {
       await onSubmit(input);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 400 && error.details.length > 0) {
-        for (const detail of error.details) {
-          const path = detail.path.replace(/^body\.?/, '');
-          if (path === '' || path === 'total') setFormError(detail.message);
-          else setError(path as FieldPath<CartInput>, { message: detail.message });
-        }
-      } else {
-        showErrorAlert(error);
-      }
+      // The cart as a whole (its total) is no field: above the buttons.
+      applyApiFieldErrors(form, error, { fieldOf: cartFieldOf });
     }
   });
 
@@ -238,18 +152,8 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
       <Stack gap="lg">
         <Fieldset legend={t('form.details')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('form.name')}
-              required
-              {...register('name')}
-              error={text(errors.name?.message)}
-            />
-            <TextInput
-              label={t('form.orderReference')}
-              required
-              {...register('orderReference')}
-              error={text(errors.orderReference?.message)}
-            />
+            <TextField control={control} name="name" label={t('form.name')} required />
+            <TextField control={control} name="orderReference" label={t('form.orderReference')} required />
           </SimpleGrid>
         </Fieldset>
 
@@ -273,7 +177,7 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
                 control={control}
                 name="customTotal"
                 label={t('form.customTotal')}
-                currency={currency}
+                prefix={moneyPrefix}
                 required
               />
             ) : (
@@ -281,49 +185,32 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
                 {items.fields.map((item, index) => (
                   <Fieldset key={item.id} legend={t('form.item', { number: index + 1 })} variant="filled">
                     <SimpleGrid cols={{ base: 1, sm: 3, lg: 6 }}>
-                      <TextInput
+                      <TextField
+                        control={control}
+                        name={`items.${index}.name`}
                         label={t('form.itemName')}
                         required
-                        {...register(`items.${index}.name`)}
-                        error={text(itemErrors?.[index]?.name?.message)}
                       />
-                      <TextInput
-                        label={t('form.sku')}
-                        {...register(`items.${index}.sku`)}
-                        error={text(itemErrors?.[index]?.sku?.message)}
-                      />
-                      <Controller
+                      <TextField control={control} name={`items.${index}.sku`} label={t('form.sku')} />
+                      <CountField
                         control={control}
                         name={`items.${index}.quantity`}
-                        render={({ field, fieldState }) => (
-                          <NumberInput
-                            label={t('form.quantity')}
-                            required
-                            allowDecimal={false}
-                            allowNegative={false}
-                            value={Number.isNaN(field.value) ? '' : field.value}
-                            onChange={(next) => {
-                              field.onChange(typeof next === 'number' ? next : Number.NaN);
-                            }}
-                            onBlur={field.onBlur}
-                            ref={field.ref}
-                            name={field.name}
-                            error={text(fieldState.error?.message)}
-                          />
-                        )}
+                        label={t('form.quantity')}
+                        required
+                        allowNegative={false}
                       />
                       <MoneyField
                         control={control}
                         name={`items.${index}.unitPrice`}
                         label={t('form.unitPrice')}
-                        currency={currency}
+                        prefix={moneyPrefix}
                         required
                       />
                       <MoneyField
                         control={control}
                         name={`items.${index}.unitTax`}
                         label={t('form.unitTax')}
-                        currency={currency}
+                        prefix={moneyPrefix}
                       />
                       <Group align="flex-end">
                         <Button
@@ -365,9 +252,9 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
 
         <Fieldset legend={t('form.charges')}>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <MoneyField control={control} name="shipping" label={t('form.shipping')} currency={currency} />
-            <MoneyField control={control} name="tax" label={t('form.tax')} currency={currency} />
-            <MoneyField control={control} name="discount" label={t('form.discount')} currency={currency} />
+            <MoneyField control={control} name="shipping" label={t('form.shipping')} prefix={moneyPrefix} />
+            <MoneyField control={control} name="tax" label={t('form.tax')} prefix={moneyPrefix} />
+            <MoneyField control={control} name="discount" label={t('form.discount')} prefix={moneyPrefix} />
           </SimpleGrid>
         </Fieldset>
 
@@ -376,31 +263,20 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
         <Fieldset legend={t('form.shopper')}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label={t('form.shopperName')}
-                required
-                {...register('shopper.name')}
-                error={text(errors.shopper?.name?.message)}
-              />
-              <TextInput
+              <TextField control={control} name="shopper.name" label={t('form.shopperName')} required />
+              <TextField
+                control={control}
+                name="shopper.email"
                 label={t('form.email')}
                 type="email"
                 required
-                {...register('shopper.email')}
-                error={text(errors.shopper?.email?.message)}
               />
-              <TextInput
-                label={t('form.phone')}
-                type="tel"
-                {...register('shopper.phone')}
-                error={text(errors.shopper?.phone?.message)}
-              />
+              <TextField control={control} name="shopper.phone" label={t('form.phone')} type="tel" />
             </SimpleGrid>
             <AddressFields
               legend={t('form.billingAddress')}
               prefix="shopper.billingAddress"
-              register={register}
-              errors={errors.shopper?.billingAddress}
+              control={control}
             />
             <Checkbox
               label={t('form.sameAsBilling')}
@@ -418,8 +294,7 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
               <AddressFields
                 legend={t('form.shippingAddress')}
                 prefix="shopper.shippingAddress"
-                register={register}
-                errors={errors.shopper?.shippingAddress}
+                control={control}
               />
             )}
             {!sameAsBilling && errors.shopper?.shippingAddress?.message !== undefined && (
@@ -437,13 +312,7 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {(['callbackUrl', 'completeUrl', 'errorUrl'] as const).map((name) => (
-                <TextInput
-                  key={name}
-                  label={t(`form.${name}`)}
-                  type="url"
-                  {...register(name)}
-                  error={text(errors[name]?.message)}
-                />
+                <TextField key={name} control={control} name={name} label={t(`form.${name}`)} type="url" />
               ))}
             </SimpleGrid>
           </Stack>
@@ -464,11 +333,7 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
           error={text(errors.expiresAt?.message)}
         />
 
-        {formError !== null && (
-          <Alert color="red" role="alert">
-            {text(formError)}
-          </Alert>
-        )}
+        <FormError control={control} />
         <Group>
           <Button type="submit" loading={isSubmitting}>
             {submitLabel}

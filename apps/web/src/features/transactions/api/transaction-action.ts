@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import type { Money } from '@portal/contracts/money';
 import { transactionActionPath, type TransactionAction } from '@portal/contracts/transactions';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/http/api-error';
 import { apiRequest } from '../../../lib/http/http-client';
 import { transactionDetailAnswer } from './transaction-detail';
 import { transactionKeys } from './transaction-keys';
@@ -35,10 +36,20 @@ async function performTransactionAction({
   return data;
 }
 
+/** The server refused the amount (409, 422): the dialog shows why, next to the amount. */
+export function isAmountRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    (error.status === 409 || error.status === 422) &&
+    error.details.some((detail) => detail.path.startsWith('body.amount'))
+  );
+}
+
 /** Settles, cancels or refunds; the detail shows the answer and the list and totals load again. */
 export function useTransactionAction(merchantId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta: { showsError: isAmountRefusal },
     mutationFn: performTransactionAction,
     onSuccess: async (detail) => {
       queryClient.setQueryData(transactionKeys.detail(merchantId, detail.id), detail);

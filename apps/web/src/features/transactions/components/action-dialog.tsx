@@ -1,12 +1,16 @@
-import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { remainingAmounts, type TransactionAction } from '@portal/contracts/transactions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { showAlert } from '../../../lib/alerts/alert-store';
+import { MoneyField } from '../../../lib/forms/fields';
+import { formResolver } from '../../../lib/forms/form-resolver';
+import { messageWithValues } from '../../../lib/forms/validation-messages';
 import { ApiError } from '../../../lib/http/api-error';
-import { useTransactionAction } from '../api/transaction-action';
+import { isAmountRefusal, useTransactionAction } from '../api/transaction-action';
 import type { TransactionDetailAnswer } from '../api/transaction-schemas';
-import { toMajorUnits, toMinorUnits } from '@portal/contracts/money';
 import type { Formatters } from '../../../lib/format/use-formatters';
 
 /** What each action can still take now, in minor units (the contracts' state machine). */
@@ -29,71 +33,74 @@ interface ActionFormProps {
   readonly onClose: () => void;
 }
 
+/** The amount of an action, in minor units: more than zero and no more than is left. */
+function actionAmountSchema(left: number, leftText: string) {
+  return z.object({
+    amount: z
+      .number('transactions:actions.errors.required')
+      .positive('transactions:actions.errors.positive')
+      .max(left, messageWithValues('transactions:actions.errors.tooMuch', { amount: leftText })),
+  });
+}
+
 /** Step one: the amount, the whole rest unless changed. Step two: the amount confirmed, then sent. */
 function ActionForm({ action, transaction, merchantId, format, onClose }: ActionFormProps) {
   const { t } = useTranslation('transactions');
   const { currency } = transaction.total;
   const left = actionRemaining(transaction)[action];
-  const [amount, setAmount] = useState<number | string>(toMajorUnits(left));
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const money = (value: number) => format.money({ currency, value });
+  const form = useForm({
+    resolver: formResolver(actionAmountSchema(left, money(left))),
+    defaultValues: { amount: left },
+  });
   // Made when the amount is confirmed: sending the same confirmation again (after a network failure)
   // reuses it, so the server acts at most once.
-  const [idempotencyKey, setIdempotencyKey] = useState<string | null>(null);
+  const [confirmed, setConfirmed] = useState<{ amount: number; idempotencyKey: string } | null>(null);
   const mutation = useTransactionAction(merchantId);
 
-  const money = (value: number) => format.money({ currency, value });
-  const minor = typeof amount === 'number' ? toMinorUnits(amount) : null;
-
-  const review = () => {
-    if (minor === null) setFieldError(t('actions.errors.required'));
-    else if (minor <= 0) setFieldError(t('actions.errors.positive'));
-    else if (minor > left) setFieldError(t('actions.errors.tooMuch', { amount: money(left) }));
-    else {
-      setFieldError(undefined);
-      setIdempotencyKey(crypto.randomUUID());
-    }
-  };
+  const review = form.handleSubmit(({ amount }) => {
+    setConfirmed({ amount, idempotencyKey: crypto.randomUUID() });
+  });
 
   const confirm = () => {
-    if (idempotencyKey === null || minor === null) return;
+    if (confirmed === null) return;
+    const { amount, idempotencyKey } = confirmed;
     mutation.mutate(
-      { id: transaction.id, action, amount: { currency, value: minor }, idempotencyKey },
+      { id: transaction.id, action, amount: { currency, value: amount }, idempotencyKey },
       {
         onSuccess: () => {
           showAlert({
             type: 'Success',
-            message: { key: `transactions:actions.done.${action}`, values: { amount: money(minor) } },
+            message: { key: `transactions:actions.done.${action}`, values: { amount: money(amount) } },
           });
           onClose();
         },
         onError: (error) => {
-          const refused = error instanceof ApiError && (error.status === 409 || error.status === 422);
-          if (refused && error.details.some((detail) => detail.path.startsWith('body.amount'))) {
+          if (isAmountRefusal(error)) {
             // Back to the amount, with the server's reason beside it; a new review makes a new key.
-            setIdempotencyKey(null);
-            setFieldError(error.message);
-            return;
+            setConfirmed(null);
+            form.setError('amount', { type: 'server', message: error.message });
+          } else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) {
+            // Refused for another reason (the error alert says which): the drawer shows it as it is now.
+            onClose();
           }
-          showErrorAlert(error);
-          if (refused) onClose();
         },
       },
     );
   };
 
-  if (idempotencyKey !== null && minor !== null) {
+  if (confirmed !== null) {
+    const amount = money(confirmed.amount);
     return (
       <Stack gap="md">
-        <Text fw={600}>
-          {t(`actions.confirmQuestion.${action}`, { amount: money(minor), id: transaction.id })}
-        </Text>
+        <Text fw={600}>{t(`actions.confirmQuestion.${action}`, { amount, id: transaction.id })}</Text>
         <Text size="sm">{t(`actions.confirmNote.${action}`)}</Text>
         <Group justify="flex-end" gap="sm">
           <Button
             variant="default"
             disabled={mutation.isPending}
             onClick={() => {
-              setIdempotencyKey(null);
+              setConfirmed(null);
             }}
           >
             {t('actions.back')}
@@ -104,7 +111,7 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
             onClick={confirm}
             data-autofocus
           >
-            {t(`actions.confirm.${action}`, { amount: money(minor) })}
+            {t(`actions.confirm.${action}`, { amount })}
           </Button>
         </Group>
       </Stack>
@@ -112,35 +119,22 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        review();
-      }}
-    >
+    <form noValidate onSubmit={(event) => void review(event)}>
       <Stack gap="md">
-        <NumberInput
+        <MoneyField
+          control={form.control}
+          name="amount"
           label={t(`actions.amount.${action}`)}
           description={t('actions.upTo', { amount: money(left) })}
           // The theme's dimmed grey is too faint on white for text that has to be read (WCAG AA).
           descriptionProps={{ c: 'dark.4' }}
-          value={amount}
-          onChange={(value) => {
-            setAmount(value);
-            setFieldError(undefined);
-          }}
           min={0}
-          decimalScale={2}
           fixedDecimalScale
-          thousandSeparator
-          hideControls
           rightSection={
             <Text size="xs" c="dark.4" aria-hidden="true">
               {currency}
             </Text>
           }
-          error={fieldError}
           required
           data-autofocus
         />

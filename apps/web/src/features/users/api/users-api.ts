@@ -13,6 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { answerDateTime } from '../../../lib/http/answer-dates';
+import { FORM_SHOWS_FIELD_ERRORS, type PortalMutationMeta } from '../../../lib/forms/mutation-errors';
 import { ApiError } from '../../../lib/http/api-error';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
@@ -53,20 +54,32 @@ export function conflictReasonOf(error: unknown): UserConflictReason | null {
 }
 
 /** A change of the team; the list loads again after it, whether it was done or refused. */
-function useUserChange<Input>(merchantId: string, change: (input: Input) => Promise<UserAnswer>) {
+function useUserChange<Input>(
+  merchantId: string,
+  change: (input: Input) => Promise<UserAnswer>,
+  meta?: PortalMutationMeta,
+) {
   const queryClient = useQueryClient();
   return useMutation({
+    meta,
     mutationFn: change,
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.lists(merchantId) }),
   });
 }
 
 export function useAddUser(merchantId: string) {
-  return useUserChange(merchantId, async (body: AddUserInput) => {
-    const { data } = await apiRequest(USERS_PATH, { method: 'POST', body, schema: oneUser });
-    return data;
-  });
+  return useUserChange(
+    merchantId,
+    async (body: AddUserInput) => {
+      const { data } = await apiRequest(USERS_PATH, { method: 'POST', body, schema: oneUser });
+      return data;
+    },
+    FORM_SHOWS_FIELD_ERRORS,
+  );
 }
+
+/** The dialogs show a refusal of the team's rules (ConflictAlert). */
+const SHOWS_CONFLICT: PortalMutationMeta = { showsError: (error) => conflictReasonOf(error) !== null };
 
 export function useResendInvitation(merchantId: string) {
   return useUserChange(merchantId, async ({ id, locale }: { id: string; locale: Locale }) => {
@@ -80,19 +93,27 @@ export function useResendInvitation(merchantId: string) {
 }
 
 export function useUpdateUserRole(merchantId: string) {
-  return useUserChange(merchantId, async ({ id, role }: { id: string; role: MerchantRole }) => {
-    const { data } = await apiRequest(`${userPath(id)}/role`, {
-      method: 'PUT',
-      body: { role },
-      schema: oneUser,
-    });
-    return data;
-  });
+  return useUserChange(
+    merchantId,
+    async ({ id, role }: { id: string; role: MerchantRole }) => {
+      const { data } = await apiRequest(`${userPath(id)}/role`, {
+        method: 'PUT',
+        body: { role },
+        schema: oneUser,
+      });
+      return data;
+    },
+    SHOWS_CONFLICT,
+  );
 }
 
 export function useRemoveUser(merchantId: string) {
-  return useUserChange(merchantId, async (id: string) => {
-    const { data } = await apiRequest(userPath(id), { method: 'DELETE', schema: oneUser });
-    return data;
-  });
+  return useUserChange(
+    merchantId,
+    async (id: string) => {
+      const { data } = await apiRequest(userPath(id), { method: 'DELETE', schema: oneUser });
+      return data;
+    },
+    SHOWS_CONFLICT,
+  );
 }

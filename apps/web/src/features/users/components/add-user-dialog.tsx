@@ -1,19 +1,22 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { MERCHANT_ROLES, type MerchantRole } from '@portal/contracts/roles';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MERCHANT_ROLES } from '@portal/contracts/roles';
 import { addUserBodySchema, EMAIL_FIELD_PATH } from '@portal/contracts/users';
-import { useState, type SubmitEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
+import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
-import { ApiError } from '../../../lib/http/api-error';
+import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
+import { FormError, SelectField, TextField } from '../../../lib/forms/fields';
+import { formResolver } from '../../../lib/forms/form-resolver';
 import { isLocale } from '../../../lib/i18n/language';
+import { z } from 'zod';
 import { useAddUser } from '../api/users-api';
 
-const FIELDS = ['firstName', 'lastName', 'email', 'role'] as const;
-type Field = (typeof FIELDS)[number];
-type FieldErrors = Partial<Record<Field, string>>;
+/** The dialog's fields: the body without the language, which is the admin's own. */
+const addUserFormSchema = addUserBodySchema.omit({ locale: true });
+type AddUserForm = z.input<typeof addUserFormSchema>;
 
-const EMPTY = { firstName: '', lastName: '', email: '', role: 'READ_ONLY' as MerchantRole };
+const EMPTY: AddUserForm = { firstName: '', lastName: '', email: '', role: 'READ_ONLY' };
 
 interface AddUserDialogProps {
   readonly merchantId: string;
@@ -25,53 +28,42 @@ interface AddUserDialogProps {
 export function AddUserDialog({ merchantId, opened, onClose }: AddUserDialogProps) {
   const { t, i18n } = useTranslation('users');
   const mutation = useAddUser(merchantId);
-  const [value, setValue] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useForm({ resolver: formResolver(addUserFormSchema), defaultValues: EMPTY });
+  const { control, handleSubmit, reset } = form;
+  const role = useWatch({ control, name: 'role' });
 
   const close = () => {
-    setValue(EMPTY);
-    setErrors({});
+    reset(EMPTY);
     mutation.reset();
     onClose();
   };
-  const field = (name: Exclude<Field, 'role'>) => ({
+
+  const submit = handleSubmit(async (value) => {
+    try {
+      const user = await mutation.mutateAsync({
+        ...value,
+        locale: isLocale(i18n.language) ? i18n.language : 'en',
+      });
+      track('user_added', { role: user.role });
+      showAlert({ type: 'Success', message: { key: 'users:add.done', values: { email: user.email } } });
+      close();
+    } catch (error) {
+      applyApiFieldErrors(form, error, {
+        // An e-mail already in the team (409) or refused has our words; the server's others are its own.
+        messageOf: (detail, refusal) => {
+          if (detail.path !== EMAIL_FIELD_PATH) return detail.message;
+          return refusal.status === 409 ? 'users:errors.emailInUse' : 'forms:email';
+        },
+      });
+    }
+  });
+  const field = (name: 'firstName' | 'lastName' | 'email') => ({
+    control,
+    name,
     label: t(`add.${name}`),
     required: true,
-    value: value[name],
-    error: errors[name],
-    onChange: (event: { currentTarget: { value: string } }) => {
-      setValue({ ...value, [name]: event.currentTarget.value });
-    },
+    autoComplete: 'off',
   });
-
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = { ...value, locale: isLocale(i18n.language) ? i18n.language : 'en' };
-    // The contracts' schema, as the server checks it: the same fields are refused here first.
-    const parsed = addUserBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const name = FIELDS.find((candidate) => candidate === issue.path[0]);
-        if (name !== undefined) next[name] ??= t(name === 'email' ? 'errors.email' : 'errors.required');
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(body, {
-      onSuccess: (user) => {
-        track('user_added', { role: user.role });
-        showAlert({ type: 'Success', message: { key: 'users:add.done', values: { email: user.email } } });
-        close();
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.details.some((detail) => detail.path === EMAIL_FIELD_PATH)) {
-          setErrors({ email: error.status === 409 ? t('errors.emailInUse') : t('errors.email') });
-        } else showErrorAlert(error);
-      },
-    });
-  };
 
   return (
     <Modal
@@ -81,26 +73,24 @@ export function AddUserDialog({ merchantId, opened, onClose }: AddUserDialogProp
       size="md"
       closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <Group grow align="flex-start">
-            <TextInput {...field('firstName')} autoComplete="off" data-autofocus />
-            <TextInput {...field('lastName')} autoComplete="off" />
+            <TextField {...field('firstName')} data-autofocus />
+            <TextField {...field('lastName')} />
           </Group>
-          <TextInput {...field('email')} type="email" autoComplete="off" />
-          <Select
+          <TextField {...field('email')} type="email" />
+          <SelectField
+            control={control}
+            name="role"
             label={t('add.role')}
             required
-            allowDeselect={false}
-            data={MERCHANT_ROLES.map((role) => ({ value: role, label: t(`role.${role}`) }))}
-            value={value.role}
-            onChange={(role) => {
-              if (role !== null) setValue({ ...value, role: role });
-            }}
+            data={MERCHANT_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
           />
           <Text size="sm" c="dark.6">
-            {t(`roleHelp.${value.role}`)}
+            {t(`roleHelp.${role}`)}
           </Text>
+          <FormError control={control} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {t('dialog.cancel')}

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
+import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
-import { conflictReasonOf, useRemoveUser, type UserAnswer } from '../api/users-api';
+import { useRemoveUser, type UserAnswer } from '../api/users-api';
 import { ConflictAlert } from './conflict-alert';
 
 interface RemoveDialogProps {
@@ -23,9 +23,6 @@ export function RemoveDialog({ merchantId, user, onClose }: RemoveDialogProps) {
         track('user_removed', { role: user.role, status: user.status });
         showAlert({ type: 'Success', message: { key: 'users:remove.done', values: { name } } });
         onClose();
-      },
-      onError: (error) => {
-        if (conflictReasonOf(error) === null) showErrorAlert(error);
       },
     });
   };

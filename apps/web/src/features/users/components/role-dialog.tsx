@@ -1,10 +1,13 @@
-import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { MERCHANT_ROLES, type MerchantRole } from '@portal/contracts/roles';
-import { useState, type SubmitEvent } from 'react';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { MERCHANT_ROLES } from '@portal/contracts/roles';
+import { updateUserRoleBodySchema } from '@portal/contracts/users';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showAlert, showErrorAlert } from '../../../lib/alerts/alert-store';
+import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
-import { conflictReasonOf, useUpdateUserRole, type UserAnswer } from '../api/users-api';
+import { SelectField } from '../../../lib/forms/fields';
+import { formResolver } from '../../../lib/forms/form-resolver';
+import { useUpdateUserRole, type UserAnswer } from '../api/users-api';
 import { ConflictAlert } from './conflict-alert';
 
 interface RoleDialogProps {
@@ -17,29 +20,27 @@ interface RoleDialogProps {
 export function RoleDialog({ merchantId, user, onClose }: RoleDialogProps) {
   const { t } = useTranslation('users');
   const mutation = useUpdateUserRole(merchantId);
-  const [role, setRole] = useState<MerchantRole>(user.role);
+  const { control, handleSubmit } = useForm({
+    resolver: formResolver(updateUserRoleBodySchema),
+    defaultValues: { role: user.role },
+  });
+  const role = useWatch({ control, name: 'role' });
   const name = `${user.firstName} ${user.lastName}`;
 
-  const submit = (event: SubmitEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (role === user.role) {
+  const submit = handleSubmit(async (value) => {
+    if (value.role === user.role) {
       onClose();
       return;
     }
-    mutation.mutate(
-      { id: user.id, role },
-      {
-        onSuccess: (updated) => {
-          track('user_role_updated', { from: user.role, to: updated.role });
-          showAlert({ type: 'Success', message: { key: 'users:role.done', values: { name } } });
-          onClose();
-        },
-        onError: (error) => {
-          if (conflictReasonOf(error) === null) showErrorAlert(error);
-        },
-      },
-    );
-  };
+    try {
+      const updated = await mutation.mutateAsync({ id: user.id, role: value.role });
+      track('user_role_updated', { from: user.role, to: updated.role });
+      showAlert({ type: 'Success', message: { key: 'users:role.done', values: { name } } });
+      onClose();
+    } catch {
+      // A refusal of the team's rules shows in the dialog; any other failure got the error alert.
+    }
+  });
 
   return (
     <Modal
@@ -49,18 +50,15 @@ export function RoleDialog({ merchantId, user, onClose }: RoleDialogProps) {
       size="md"
       closeButtonProps={{ 'aria-label': t('dialog.close') }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md">
           <ConflictAlert error={mutation.error} />
-          <Select
+          <SelectField
+            control={control}
+            name="role"
             label={t('add.role')}
             required
-            allowDeselect={false}
             data={MERCHANT_ROLES.map((value) => ({ value, label: t(`role.${value}`) }))}
-            value={role}
-            onChange={(value) => {
-              if (value !== null) setRole(value);
-            }}
             data-autofocus
           />
           <Text size="sm" c="dark.6">
