@@ -140,7 +140,11 @@ export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
 }
 
 /** A refusal of the server that names no field of the form (`applyApiFieldErrors`). */
-export function FormError<T extends FieldValues, O>({ control }: { readonly control: Control<T, unknown, O> }) {
+export function FormError<T extends FieldValues, O>({
+  control,
+}: {
+  readonly control: Control<T, unknown, O>;
+}) {
   const text = useValidationText();
   const { errors } = useFormState({ control });
   const message = text(errors.root?.server?.message);

@@ -64,7 +64,8 @@ export function UnsavedChangesGuard({ when }: { readonly when: boolean }) {
         answer(false);
       }}
       title={t('unsaved.title')}
-      closeButtonProps={{ 'aria-label': t('unsaved.stay') }}
+      // Escape or a click outside stays, like the first button: only an explicit choice leaves.
+      withCloseButton={false}
       centered
     >
       <Stack gap="md">

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render-app';
-import { NORTHWIND, setUpTestApi } from '../../test/test-api';
+import { LAKESIDE, NORTHWIND, setUpTestApi } from '../../test/test-api';
 
 const api = setUpTestApi();
 vi.setConfig({ testTimeout: 30_000 });
@@ -12,6 +12,36 @@ function field(name: string) {
   if (!(input instanceof HTMLInputElement)) throw new Error(`${name} is not an input`);
   return input;
 }
+
+/** The texts that describe a field to assistive technology: its error shows there, next to it. */
+function descriptionOf(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+function refuseNewPassword(message: string) {
+  api.server.use(
+    http.post('/api/passwords/change', () =>
+      HttpResponse.json(
+        { error: { code: 'VALIDATION_FAILED', message, details: [{ path: 'body.newPassword', message }] } },
+        { status: 400 },
+      ),
+    ),
+  );
+}
+
+async function fillIn(user: Awaited<ReturnType<typeof renderApp>>['user']) {
+  await user.type(field('Current password'), 'Right-Current-1');
+  await user.type(field('New password'), 'Quiet-Harbour-Lantern-42');
+  await user.type(field('Confirm the password'), 'Quiet-Harbour-Lantern-42');
+}
+
+// The first banner is the shell's header (a dialog's header is a banner too).
+const banner = () => {
+  const [header] = screen.getAllByRole('banner');
+  if (!header) throw new Error('no header');
+  return header;
+};
 
 describe('changing the password in the account settings', () => {
   it('needs the current password, keeps to the rules, and says when it is done', async () => {
@@ -67,5 +97,77 @@ describe('changing the password in the account settings', () => {
       newPassword: 'Quiet-Harbour-Lantern-42',
     });
     expect(field('Current password').value).toBe('');
+  });
+
+  it("shows each refusal next to its field, the schema's and the server's", async () => {
+    api.signInAs({ role: 'READ_ONLY', merchantId: NORTHWIND.id, email: 'riley@example.com' });
+    refuseNewPassword('This password appears in a known data breach');
+    const { user } = await renderApp('/account-settings/password');
+    await screen.findByRole('heading', { level: 1, name: 'Password' });
+
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(descriptionOf(field('Current password'))).toContain('Enter your current password.');
+    expect(descriptionOf(field('New password'))).toContain('The password does not meet every rule above.');
+    expect(descriptionOf(field('Confirm the password'))).toBe('');
+
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => {
+      expect(descriptionOf(field('New password'))).toContain('This password appears in a known data breach');
+    });
+    expect(descriptionOf(field('Current password'))).toBe('');
+    // The form shows the refusal itself: no error alert on top of it.
+    expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
+    expect(screen.queryByText('Error was: This password appears in a known data breach')).toBeNull();
+  });
+
+  it('asks before unsaved edits are lost to a merchant change or another page', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id, email: 'avery@example.com' });
+    const { user, router } = await renderApp('/account-settings/password');
+    await screen.findByRole('heading', { level: 1, name: 'Password' });
+    await user.type(field('Current password'), 'Right-Current-1');
+
+    await user.click(await within(banner()).findByRole('button', { name: /^Merchant: Northwind/ }));
+    const switcher = await screen.findByRole('dialog', { name: 'Switch merchant' });
+    await user.click(await within(switcher).findByRole('button', { name: LAKESIDE.name }));
+    const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    });
+    expect(api.exchanges).toEqual([]);
+    expect(within(banner()).getByRole('button', { name: /^Merchant: Northwind/ })).toBeTruthy();
+    expect(field('Current password').value).toBe('Right-Current-1');
+    await user.keyboard('{Escape}');
+
+    void router.navigate('/transactions');
+    const again = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Stay on this page' }));
+    expect(router.state.location.pathname).toBe('/account-settings/password');
+    expect(field('Current password').value).toBe('Right-Current-1');
+
+    void router.navigate('/transactions');
+    const last = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    await user.click(within(last).getByRole('button', { name: 'Leave without saving' }));
+    expect(router.state.location.pathname).toBe('/transactions');
+    // The page loads on demand: slow on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 10_000 });
+  });
+
+  it('says when it is done with a Success alert, and asks nothing once saved', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id, email: 'avery@example.com' });
+    api.server.use(http.post('/api/passwords/change', () => new HttpResponse(null, { status: 204 })));
+    const { user, router } = await renderApp('/account-settings/password');
+    await screen.findByRole('heading', { level: 1, name: 'Password' });
+    await fillIn(user);
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+
+    const done = await screen.findByRole('status', { name: 'Success' });
+    expect(done.textContent).toContain('Your password is changed.');
+    await router.navigate('/transactions');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
   });
 });

@@ -26,7 +26,7 @@ describe('forgot password', () => {
     expect((await screen.findByRole('status')).textContent).toContain(
       'If Ada@Example.test belongs to an account',
     );
-    expect(api.callsTo(FORGOT)[0]?.body).toEqual({ email: 'Ada@Example.test', locale: 'en' });
+    expect(api.callsTo(FORGOT)[0]?.body).toEqual({ email: 'ada@example.test', locale: 'en' });
   });
 
   it('tells a visitor who asked too often to wait', async () => {

@@ -12,7 +12,7 @@ import {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -97,7 +97,7 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
         ? throttledMessage(t, retryAt, i18n.language, brand)
         : t(`signIn.errors.${error}`);
   const hasHint = details.loginHint !== undefined && details.loginHint !== '';
-  const post = (event: FormEvent<HTMLFormElement>) => {
+  const post = (event: SubmitEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
     void handleSubmit(() => {
       setSubmitting(true);
