@@ -18,7 +18,7 @@ const fieldRefusal = () =>
   });
 
 /** Runs a mutation of the portal's query client that fails with `error`. */
-async function fail(meta: PortalMutationMeta | undefined, error: unknown) {
+async function fail(meta: PortalMutationMeta | undefined, error: Error) {
   const client = createQueryClient();
   const mutation = client.getMutationCache().build(client, {
     mutationFn: () => Promise.reject(error),

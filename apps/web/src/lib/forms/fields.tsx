@@ -12,14 +12,7 @@ import {
 import { toMajorUnits, toMinorUnits } from '@portal/contracts/money';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import {
-  useController,
-  useFormState,
-  type Control,
-  type FieldPath,
-  type FieldValues,
-  type PathValue,
-} from 'react-hook-form';
+import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useValidationText } from './validation-messages';
 
 /** A field bound to a react-hook-form form: its value, its touched state and its error. */
@@ -43,8 +36,21 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<TextInputProps>) {
-  const { field, error } = useBoundField({ control, name });
-  return <TextInput {...props} {...field} value={(field.value as string | undefined) ?? ''} error={error} />;
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    error,
+  } = useBoundField({ control, name });
+  return (
+    <TextInput
+      {...props}
+      ref={ref}
+      name={fieldName}
+      onBlur={onBlur}
+      onChange={onChange}
+      value={value ?? ''}
+      error={error}
+    />
+  );
 }
 
 export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>({
@@ -52,9 +58,20 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>(
   name,
   ...props
 }: Bound<T, N, O> & Unbound<PasswordInputProps>) {
-  const { field, error } = useBoundField({ control, name });
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    error,
+  } = useBoundField({ control, name });
   return (
-    <PasswordInput {...props} {...field} value={(field.value as string | undefined) ?? ''} error={error} />
+    <PasswordInput
+      {...props}
+      ref={ref}
+      name={fieldName}
+      onBlur={onBlur}
+      onChange={onChange}
+      value={value ?? ''}
+      error={error}
+    />
   );
 }
 
@@ -64,17 +81,20 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<SelectProps>) {
-  const { field, error } = useBoundField({ control, name });
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    error,
+  } = useBoundField({ control, name });
   return (
     <Select
       allowDeselect={false}
       {...props}
-      ref={field.ref}
-      name={field.name}
-      onBlur={field.onBlur}
-      value={(field.value as string | null | undefined) ?? null}
-      onChange={(value) => {
-        if (value !== null) field.onChange(value);
+      ref={ref}
+      name={fieldName}
+      onBlur={onBlur}
+      value={value ?? null}
+      onChange={(next) => {
+        if (next !== null) onChange(next);
       }}
       error={error}
     />
@@ -87,18 +107,20 @@ export function CountField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<NumberInputProps>) {
-  const { field, error } = useBoundField({ control, name });
-  const value = field.value as number;
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    error,
+  } = useBoundField({ control, name });
   return (
     <NumberInput
       allowDecimal={false}
       {...props}
-      ref={field.ref}
-      name={field.name}
-      onBlur={field.onBlur}
+      ref={ref}
+      name={fieldName}
+      onBlur={onBlur}
       value={Number.isNaN(value) ? '' : value}
       onChange={(next) => {
-        field.onChange(typeof next === 'number' ? next : Number.NaN);
+        onChange(typeof next === 'number' ? next : Number.NaN);
       }}
       error={error}
     />
@@ -114,8 +136,10 @@ export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<NumberInputProps>) {
-  const { field, error } = useBoundField({ control, name });
-  const value = field.value as number;
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    error,
+  } = useBoundField({ control, name });
   const [typed, setTyped] = useState<string | number>(() =>
     typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
   );
@@ -125,14 +149,14 @@ export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
       thousandSeparator=","
       hideControls
       {...props}
-      ref={field.ref}
-      name={field.name}
-      onBlur={field.onBlur}
+      ref={ref}
+      name={fieldName}
+      onBlur={onBlur}
       value={typed}
       onChange={(next) => {
         setTyped(next);
         const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
-        field.onChange((Number.isNaN(major) ? Number.NaN : toMinorUnits(major)) as PathValue<T, N>);
+        onChange(Number.isNaN(major) ? Number.NaN : toMinorUnits(major));
       }}
       error={error}
     />

@@ -10,7 +10,6 @@ declare module '@tanstack/react-query' {
 
 /** What a mutation tells the mutation cache (app/query-client.ts). */
 // A type alias: TanStack Query needs the meta type to be assignable to Record<string, unknown>.
-// eslint-disable-next-line @typescript-eslint/consistent-type-definitions
 export type PortalMutationMeta = {
   /**
    * The failures the page shows itself (next to the fields, in its dialog). Every other failure gets

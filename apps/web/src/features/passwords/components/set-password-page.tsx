@@ -77,7 +77,10 @@ function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
       void signIn(undefined, answer.email);
     } catch (error) {
       if (isGoneLink(error)) onDeadLink();
-      else applyApiFieldErrors(form, error, { fieldOf: (path) => (path === PASSWORD_FIELD_PATH ? 'password' : null) });
+      else
+        applyApiFieldErrors(form, error, {
+          fieldOf: (path) => (path === PASSWORD_FIELD_PATH ? 'password' : null),
+        });
     }
   });
 
