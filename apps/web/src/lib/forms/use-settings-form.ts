@@ -1,4 +1,4 @@
-import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { showAlert, type AlertText } from '../alerts/alert-store';
 import { track } from '../analytics/analytics';
@@ -50,7 +50,6 @@ export function useSettingsForm<Input extends FieldValues, Output>({
     // Loaded settings replace the form's values until the user edits them.
     values,
     resetOptions: { keepDirtyValues: true },
-    ...(values === undefined ? {} : { defaultValues: values as DefaultValues<Input> }),
     mode: 'onTouched',
   });
   const submit = form.handleSubmit(async (output) => {
