@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   authorizationExpiresAt,
+  authorizationExpiryCutoff,
   remainingAmounts,
+  settlementFee,
   transactionActionBodySchema,
   transactionCsvHeaders,
   transactionLabel,
@@ -111,5 +113,19 @@ describe('transactionCsvHeaders', () => {
     expect(english[0]).toBe('Created at (America/Toronto)');
     expect(french[0]).toBe('Créée le (America/Toronto)');
     expect(english.filter((header) => header.endsWith('(America/Toronto)'))).toHaveLength(3);
+  });
+});
+
+describe('the authorization lifetime and the settlement fee', () => {
+  it('lapses an authorization 90 days after its creation, the cutoff being the same rule read back', () => {
+    const created = '2026-01-01T12:00:00.000Z';
+    expect(authorizationExpiresAt(created)).toBe('2026-04-01T12:00:00.000Z');
+    expect(authorizationExpiryCutoff(new Date('2026-04-01T12:00:00.000Z'))).toBe(created);
+  });
+
+  it('keeps 2.5 % of a settlement, rounded to a whole cent', () => {
+    expect(settlementFee(10_000)).toBe(250);
+    expect(settlementFee(1_999)).toBe(50);
+    expect(settlementFee(0)).toBe(0);
   });
 });

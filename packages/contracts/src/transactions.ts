@@ -57,10 +57,9 @@ export type TransactionLabel = (typeof TRANSACTION_LABELS)[number];
 export const AUTHORIZATION_LIFETIME_DAYS = 90;
 const AUTHORIZATION_LIFETIME_MS = AUTHORIZATION_LIFETIME_DAYS * DAY_MS;
 
-/** When an authorization created at `createdAt` (ISO text or epoch milliseconds) lapses unless settled. */
-export function authorizationExpiresAt(createdAt: string | number): string {
-  const created = typeof createdAt === 'number' ? createdAt : Date.parse(createdAt);
-  return new Date(created + AUTHORIZATION_LIFETIME_MS).toISOString();
+/** When an authorization created at `createdAt` lapses unless settled. */
+export function authorizationExpiresAt(createdAt: string): string {
+  return new Date(Date.parse(createdAt) + AUTHORIZATION_LIFETIME_MS).toISOString();
 }
 
 /** Authorizations created at or before this instant have expired by `now`. */
@@ -69,7 +68,7 @@ export function authorizationExpiryCutoff(now: Date): string {
 }
 
 /** What the provider charges the merchant on each settlement, in basis points of the amount settled. */
-export const SETTLEMENT_FEE_BPS = 250;
+const SETTLEMENT_FEE_BPS = 250;
 
 /**
  * The provider's fee on a settlement of `amount` minor units, rounded to a whole minor unit. It keeps

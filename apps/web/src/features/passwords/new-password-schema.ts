@@ -11,7 +11,7 @@ export interface NewPassword {
  * The password rules the server applies (the contracts' `brokenPasswordRules`, which need the
  * account's e-mail) and the confirmation, with the `passwords` texts' keys as messages.
  */
-export function refineNewPassword(email: string) {
+function refineNewPassword(email: string) {
   return (value: NewPassword, context: z.RefinementCtx) => {
     if (brokenPasswordRules(value.password, email).length > 0) {
       context.addIssue({ code: 'custom', path: ['password'], message: 'passwords:errors.rules' });

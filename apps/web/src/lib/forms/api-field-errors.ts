@@ -3,7 +3,7 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../http/api-error';
 
 /** Where a refusal not tied to one of the form's fields is kept (shown by `<FormError>`). */
-export const FORM_ERROR = 'root.server';
+const FORM_ERROR = 'root.server';
 
 /** The server refused the values it was sent, naming the fields (a 400, 409 or 422 with `details`). */
 export function hasFieldErrors(error: unknown): error is ApiError {
