@@ -149,9 +149,9 @@ describe('changing the password in the account settings', () => {
     void router.navigate('/transactions');
     const last = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(last).getByRole('button', { name: 'Leave without saving' }));
-    expect(router.state.location.pathname).toBe('/transactions');
     // The page loads on demand: slow on a busy machine.
     await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/transactions');
   });
 
   it('says when it is done with a Success alert, and asks nothing once saved', async () => {
