@@ -9,7 +9,6 @@ interface NewPasswordFieldsProps<T extends NewPassword, O> {
   // The fields are bound by name: every form holding a new password calls them the same.
   readonly control: Control<T, unknown, O>;
   readonly email: string;
-  readonly label?: string;
   readonly autoFocus?: boolean;
 }
 
@@ -17,10 +16,11 @@ interface NewPasswordFieldsProps<T extends NewPassword, O> {
 export function NewPasswordFields<T extends NewPassword, O>({
   control,
   email,
-  label,
   autoFocus,
 }: NewPasswordFieldsProps<T, O>) {
   const { t } = useTranslation('passwords');
+  // react-hook-form's Control is invariant in its values: a form holding more than the new password
+  // (the current one too) is still one whose `password` and `confirmation` are these fields.
   const form = control as unknown as Control<NewPassword>;
   const password = useWatch({ control: form, name: 'password' });
   return (
@@ -28,7 +28,7 @@ export function NewPasswordFields<T extends NewPassword, O>({
       <PasswordField
         control={form}
         name="password"
-        label={label ?? t('fields.newPassword')}
+        label={t('fields.newPassword')}
         autoComplete="new-password"
         required
         autoFocus={autoFocus}
