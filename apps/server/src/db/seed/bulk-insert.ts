@@ -1,6 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
-import { sqliteFileOf } from '../../modules/transactions/repository.js';
+import { sqliteFileOf } from '../read-only.js';
 import { dialectOf, type Dialect } from '../migration-helpers.js';
 import type { Database } from '../schema.js';
 

@@ -2,8 +2,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { auditCsvHeaders, type AuditExportQuery } from '@portal/contracts/audit';
 import type { DatabaseHandle } from '../../db/database.js';
 import { csvRecord, type CsvExport } from '../../http/csv.js';
-import { merchantContext } from '../transactions/service.js';
-import { ZonedTimeFormatter } from '../transactions/time-zone.js';
+import { merchantContext } from '../merchants/service.js';
+import { ZonedTimeFormatter } from '../../lib/time-zone.js';
 import { listAuditEntries, type AuditEntryRow, type AuditPosition } from './repository.js';
 import { auditFilterOf } from './service.js';
 

@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AuditEntry, AuditFacets, AuditListQuery, AuditPage } from '@portal/contracts/audit';
 import { answerDate } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
-import { merchantContext } from '../transactions/service.js';
-import { nextDay, zonedDayStart } from '../transactions/time-zone.js';
+import { merchantContext } from '../merchants/service.js';
+import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
 import {
   auditActors,
   auditKinds,

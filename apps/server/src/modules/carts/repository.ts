@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } f
 import type { CartSort, CartStatus } from '@portal/contracts/carts';
 import type { CartItemsTable, CartStatusHistoryTable, CartsTable, Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/migration-helpers.js';
-import { prefixEnd, searchKey } from '../transactions/repository.js';
+import { prefixEnd, searchKey } from '../../db/search-key.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -1,10 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Brand } from '@portal/contracts/brands';
+import type { Currency } from '@portal/contracts/money';
 import type { CurrentMerchant, MerchantSummary } from '@portal/contracts/merchants';
 import type { Pagination } from '@portal/contracts/api';
 import type { Principal } from '../../auth/access.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/app-error.js';
+import { isKnownTimeZone } from '../../lib/time-zone.js';
 import { findMerchant, listMerchants } from './repository.js';
 
 export interface MerchantsPage {
@@ -55,4 +57,20 @@ export async function currentMerchant(
     currency: row.currency,
     language: row.language,
   };
+}
+
+/** What the merchant's lists, totals and exports are computed in. */
+export interface MerchantContext {
+  merchantId: string;
+  timeZone: string;
+  currency: Currency;
+}
+
+/** The merchant's time zone and currency; 403 for an unknown merchant. */
+export async function merchantContext(db: Kysely<Database>, merchantId: string): Promise<MerchantContext> {
+  const merchant = await findMerchant(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  // A zone this runtime does not know would fail every date; UTC keeps the list usable meanwhile.
+  const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';
+  return { merchantId, timeZone, currency: merchant.currency };
 }

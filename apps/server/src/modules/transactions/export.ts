@@ -1,6 +1,4 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
 import {
   authorizationExpiresAt,
@@ -10,12 +8,13 @@ import {
   type TransactionExportQuery,
 } from '@portal/contracts/transactions';
 import type { DatabaseHandle } from '../../db/database.js';
-import type { Database } from '../../db/schema.js';
+import { openReadOnly } from '../../db/read-only.js';
 import { locationNames as locationNamesOf } from '../locations/repository.js';
 import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
-import { merchantProgramNames, sqliteFileOf, streamTransactions, type ExportedRow } from './repository.js';
-import { merchantContext, resolveFilter, scanHints, shownStatus } from './service.js';
-import { ZonedTimeFormatter } from './time-zone.js';
+import { merchantProgramNames, streamTransactions, type ExportedRow } from './repository.js';
+import { merchantContext } from '../merchants/service.js';
+import { resolveFilter, scanHints, shownStatus } from './service.js';
+import { ZonedTimeFormatter } from '../../lib/time-zone.js';
 
 /**
  * Rows per chunk: read from the database (a PostgreSQL cursor fetch), written to the response as one
@@ -26,26 +25,6 @@ import { ZonedTimeFormatter } from './time-zone.js';
 export const EXPORT_CHUNK_ROWS = 250;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
-
-interface Reader {
-  db: Kysely<Database>;
-  close(): Promise<void>;
-}
-
-/**
- * Where an export reads from. SQLite's one connection would be held for the whole export, making every
- * other request wait: a file database gets a read-only connection of its own (WAL lets it read while
- * the main connection writes). PostgreSQL streams through a pooled connection with a cursor.
- */
-async function openReader(database: DatabaseHandle): Promise<Reader> {
-  const shared: Reader = { db: database.db, close: () => Promise.resolve() };
-  if (database.dialect !== 'sqlite') return shared;
-  const file = await sqliteFileOf(database.db);
-  if (file === undefined) return shared;
-  const connection = new SqliteDatabase(file, { readonly: true, fileMustExist: true });
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
-  return { db, close: () => db.destroy() };
-}
 
 /**
  * The whole filtered list as CSV, without a row cap: rows are streamed from the database and written
@@ -103,7 +82,7 @@ export async function exportTransactions(
   const headers = transactionCsvHeaders(query.locale, context.timeZone);
 
   async function* rows(): AsyncGenerator<string> {
-    const reader = await openReader(database);
+    const reader = await openReadOnly(database);
     try {
       let piece = '';
       let count = 0;

@@ -16,6 +16,7 @@ import type {
   TransactionEventsTable,
   TransactionsTable,
 } from '../../db/schema.js';
+import { prefixEnd, searchKey } from '../../db/search-key.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,11 +81,6 @@ export interface TransactionFilter {
   search?: string | undefined;
 }
 
-/** How the search compares text: lower case, single spaces. Applied to stored copies and to terms alike. */
-export function searchKey(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').toLowerCase();
-}
-
 /** The search copies of a transaction's order id, customer name (as given and surname first) and e-mail. */
 export function searchColumns(externalId: string, customerName: string, customerEmail: string) {
   const name = searchKey(customerName);
@@ -96,15 +92,6 @@ export function searchColumns(externalId: string, customerName: string, customer
     search_name_reversed: words.length === 0 ? name : `${surname} ${words.join(' ')}`,
     search_email: searchKey(customerEmail),
   };
-}
-
-/** The smallest text after every text that starts with `prefix`, in code point order. */
-export function prefixEnd(prefix: string): string {
-  const points = Array.from(prefix);
-  const last = points.pop()?.codePointAt(0) ?? 0;
-  // The next code point, skipping the surrogate range that no string can hold alone.
-  const next = last + 1 === 0xd800 ? 0xe000 : last + 1;
-  return next > 0x10ffff ? `${prefix}\u{10ffff}` : `${points.join('')}${String.fromCodePoint(next)}`;
 }
 
 type SearchedColumn = 'id' | 'search_external_id' | 'search_name' | 'search_name_reversed' | 'search_email';
@@ -507,15 +494,6 @@ export async function insertFundingEvent(db: Db, event: Insertable<FundingEvents
   await db.insertInto('funding_events').values(event).execute();
 }
 
-/** The merchant's time zone and currency; undefined for an unknown merchant. */
-export async function findMerchantSettings(db: Db, merchantId: string) {
-  return db
-    .selectFrom('merchants')
-    .select(['time_zone', 'currency'])
-    .where('id', '=', merchantId)
-    .executeTakeFirst();
-}
-
 export async function findUserName(db: Db, userId: string) {
   return db
     .selectFrom('users')
@@ -547,13 +525,4 @@ export async function merchantProgramNames(db: Db, merchantId: string): Promise<
     )
     .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** The file of a SQLite database, or undefined for an in-memory one. */
-export async function sqliteFileOf(db: Db): Promise<string | undefined> {
-  const { rows } = await sql<{
-    file: string;
-  }>`select file from pragma_database_list where name = 'main'`.execute(db);
-  const file = rows[0]?.file ?? '';
-  return file === '' ? undefined : file;
 }

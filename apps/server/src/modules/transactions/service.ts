@@ -25,10 +25,12 @@ import {
 import { answerDate } from '../../http/answer-dates.js';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
+import { searchKey } from '../../db/search-key.js';
 import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { locationNames } from '../locations/repository.js';
+import { merchantContext, type MerchantContext } from '../merchants/service.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import {
   EMPTY_AGGREGATE,
@@ -37,7 +39,6 @@ import {
   aggregateTransactions,
   cancelTransaction,
   countTransactions,
-  findMerchantSettings,
   findTransaction,
   findUserName,
   insertFundingEvent,
@@ -47,14 +48,13 @@ import {
   matchesAtLeast,
   programNames,
   refundTransaction,
-  searchKey,
   settleTransaction,
   type Aggregate,
   type ScanHints,
   type TransactionFilter,
   type TransactionRow,
 } from './repository.js';
-import { isKnownTimeZone, nextDay, zonedDayStart } from './time-zone.js';
+import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
 import { canUseRollup, planTotals } from './totals-plan.js';
 
 type Db = Kysely<Database>;
@@ -63,20 +63,6 @@ type Db = Kysely<Database>;
 export const TRANSACTION_FORBIDDEN_MESSAGE = 'You do not have access to this transaction';
 
 const SYSTEM_ACTOR = { type: 'SYSTEM', name: 'Payment platform', email: null } as const;
-
-export interface MerchantContext {
-  merchantId: string;
-  timeZone: string;
-  currency: Currency;
-}
-
-export async function merchantContext(db: Db, merchantId: string): Promise<MerchantContext> {
-  const merchant = await findMerchantSettings(db, merchantId);
-  if (merchant === undefined) throw forbidden();
-  // A zone this runtime does not know would fail every date; UTC keeps the list usable meanwhile.
-  const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';
-  return { merchantId, timeZone, currency: merchant.currency };
-}
 
 type FilterQuery = Omit<TransactionTotalsQuery, 'sort' | 'order'>;
 
