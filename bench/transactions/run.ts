@@ -17,8 +17,8 @@ import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
 import { sessionStanding } from '../../apps/server/src/auth/sign-in-sessions.js';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
-import { MAIN_MERCHANT } from '../../apps/server/src/db/seed/demo-merchants.js';
-import { seedDemoData } from '../../apps/server/src/db/seed/seed.js';
+import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
+import { seedDemoData } from '../../apps/server/src/seed/seed.js';
 import { encodeCursor, queryFingerprint } from '../../apps/server/src/modules/transactions/cursor.js';
 import {
   listTransactionPage,

@@ -8,8 +8,8 @@ import type { Config } from './config.js';
 import { openDatabase } from './db/database.js';
 import type { DatabaseHandle } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
-import { DEMO_PASSWORD, DEMO_SIGN_INS } from './db/seed/demo-users.js';
-import { isDatabaseEmpty, seedDemoData } from './db/seed/seed.js';
+import { DEMO_PASSWORD, DEMO_SIGN_INS } from './seed/demo-users.js';
+import { isDatabaseEmpty, seedDemoData } from './seed/seed.js';
 
 /** In-flight requests get this long to finish after SIGTERM/SIGINT before the process exits anyway. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@portal/contracts/api';
-import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
-import { seedDemoData } from '../db/seed/seed.js';
+import { MAIN_MERCHANT } from '../seed/demo-merchants.js';
+import { seedDemoData } from '../seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { TEST_DIALECTS } from '../test/test-database.js';

@@ -5,7 +5,7 @@ import { exportTransactionsEndpoint } from '@portal/contracts/transactions-endpo
 import { endpointUrl } from '@portal/contracts/endpoint';
 import { errorBodySchema } from '@portal/contracts/api';
 import { transactionListResponseSchema } from '@portal/contracts/transactions';
-import { seedDemoData } from '../db/seed/seed.js';
+import { seedDemoData } from '../seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
 import { buildTestApp, type TestApp } from '../test/test-app.js';
 import { TEST_DIALECTS } from '../test/test-database.js';

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
-import { MAIN_MERCHANT } from '../db/seed/demo-merchants.js';
+import { MAIN_MERCHANT } from '../seed/demo-merchants.js';
 import { cartInput } from '../test/cart-fixtures.js';
 import { freePort } from '../test/free-port.js';
 import { ensureServerBuilt, startServer, waitForOutput } from '../test/server-process.js';

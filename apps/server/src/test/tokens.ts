@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { MAIN_MERCHANT, RBC_MERCHANT } from '../db/seed/demo-merchants.js';
+import { MAIN_MERCHANT, RBC_MERCHANT } from '../seed/demo-merchants.js';
 
 export interface TestTokenRequest {
   role: Role;

@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '@portal/contracts/api';
 import { CART_MESSAGES } from '@portal/contracts/carts';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { cartInput } from '../../test/cart-fixtures.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

@@ -11,8 +11,8 @@ import {
   type CartInput,
 } from '@portal/contracts/carts';
 import { transactionDetailSchema } from '@portal/contracts/transactions';
-import { MAIN_MERCHANT } from '../../db/seed/demo-merchants.js';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { MAIN_MERCHANT } from '../../seed/demo-merchants.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { CART_INPUT_TOTAL, cartInput } from '../../test/cart-fixtures.js';
 import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

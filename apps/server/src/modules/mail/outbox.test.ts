@@ -4,7 +4,7 @@ import { forgotPasswordEndpoint } from '@portal/contracts/passwords-endpoints';
 import { endpointUrl } from '@portal/contracts/endpoint';
 import { dataResponseSchema } from '@portal/contracts/api';
 import { emailDetailSchema, emailListResponseSchema } from '@portal/contracts/emails';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import type { Config } from '../../config.js';

@@ -9,8 +9,8 @@ import {
 } from '@portal/contracts/payment-products';
 import { SCOPES } from '@portal/contracts/scopes';
 import { z } from 'zod';
-import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT } from '../../db/seed/demo-merchants.js';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT } from '../../seed/demo-merchants.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

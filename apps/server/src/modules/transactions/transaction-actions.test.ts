@@ -6,8 +6,8 @@ import {
   transactionDetailSchema,
   transactionTotalsSchema,
 } from '@portal/contracts/transactions';
-import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { MAIN_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp, jsonRequest } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

@@ -10,8 +10,8 @@ import {
 } from '@portal/contracts/transactions';
 import { z } from 'zod';
 import type { TransactionsTable } from '../../db/schema.js';
-import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { MAIN_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';

@@ -11,8 +11,8 @@ import {
   resendInvitationEndpoint,
   updateUserRoleEndpoint,
 } from '@portal/contracts/users-endpoints';
-import { MAIN_MERCHANT, RBC_MERCHANT } from '../../db/seed/demo-merchants.js';
-import { seedDemoData } from '../../db/seed/seed.js';
+import { MAIN_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
+import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';

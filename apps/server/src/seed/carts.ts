@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { CartStatus } from '@portal/contracts/carts';
 import { cartTotals } from '@portal/contracts/carts';
-import { checkoutTokenFor, checkoutTokenHash } from '../../modules/carts/checkout-token.js';
-import { cartSearchColumns, findEcommerceProgram } from '../../modules/carts/repository.js';
-import type { Database } from '../schema.js';
+import { checkoutTokenFor, checkoutTokenHash } from '../modules/carts/checkout-token.js';
+import { cartSearchColumns, findEcommerceProgram } from '../modules/carts/repository.js';
+import type { Database } from '../db/schema.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
 import { DAY_MS } from '@portal/contracts/constants';
 

@@ -6,10 +6,10 @@ import {
   settlementFee,
   type TransactionStatus,
 } from '@portal/contracts/transactions';
-import { searchColumns } from '../../modules/transactions/repository.js';
-import { nextBusinessDay } from '../../modules/transactions/service.js';
-import { dialectOf, type Dialect } from '../migration-helpers.js';
-import type { Database } from '../schema.js';
+import { searchColumns } from '../modules/transactions/repository.js';
+import { nextBusinessDay } from '../modules/transactions/service.js';
+import { dialectOf, type Dialect } from '../db/migration-helpers.js';
+import type { Database } from '../db/schema.js';
 import { BulkWriter, withIndexesDeferred, type Columns } from './bulk-insert.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
 import { REFERENCE_DATE, type DemoData } from './generate-demo-data.js';

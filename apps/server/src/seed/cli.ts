@@ -1,12 +1,12 @@
 // `npm run seed -- --size small|large`: migrates the database of DATABASE_URL and fills it with the demo
 // data when it is empty. Exit code 0 when seeded or already seeded, 1 on any error.
 import { parseArgs } from 'node:util';
-import { resolveKeyEncryptionKey } from '../../auth/key-encryption.js';
-import { protectStoredKeys } from '../../auth/keys.js';
-import { loadConfig } from '../../config.js';
-import { openDatabase } from '../database.js';
-import { describePostgresUrl } from '../database-url.js';
-import { migrateToLatest } from '../migrate.js';
+import { resolveKeyEncryptionKey } from '../auth/key-encryption.js';
+import { protectStoredKeys } from '../auth/keys.js';
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/database.js';
+import { describePostgresUrl } from '../db/database-url.js';
+import { migrateToLatest } from '../db/migrate.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
 import { isDatabaseEmpty, SEED_SIZES, seedDemoData, type SeedSize } from './seed.js';
 

@@ -12,7 +12,7 @@ import {
 import type { Role } from '@portal/contracts/roles';
 import type { FeatureFlagName } from '@portal/contracts/routes';
 import type { Insertable } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 import {
   DEMO_MERCHANTS,
   MAIN_MERCHANT,

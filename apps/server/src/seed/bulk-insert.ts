@@ -1,8 +1,8 @@
 import SqliteDatabase from 'better-sqlite3';
 import { CompiledQuery, Kysely, SqliteDialect, sql, type Transaction } from 'kysely';
-import { sqliteFileOf } from '../read-only.js';
-import { dialectOf, type Dialect } from '../migration-helpers.js';
-import type { Database } from '../schema.js';
+import { sqliteFileOf } from '../db/read-only.js';
+import { dialectOf, type Dialect } from '../db/migration-helpers.js';
+import type { Database } from '../db/schema.js';
 
 /** The columns a writer fills, in the order of each row's values. */
 export type Columns = readonly string[];

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../auth/password.js';
-import { openTestDatabase, TEST_DIALECTS } from '../../test/test-database.js';
-import type { DatabaseHandle } from '../database.js';
-import type { Database } from '../schema.js';
+import { verifyPassword } from '../auth/password.js';
+import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
+import type { DatabaseHandle } from '../db/database.js';
+import type { Database } from '../db/schema.js';
 import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT, RBC_MERCHANT } from './demo-merchants.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
 import { REFERENCE_DATE } from './generate-demo-data.js';

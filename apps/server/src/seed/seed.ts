@@ -1,6 +1,6 @@
-import { hashPasswordWithSalt } from '../../auth/password.js';
+import { hashPasswordWithSalt } from '../auth/password.js';
 import type { Kysely } from 'kysely';
-import type { Database } from '../schema.js';
+import type { Database } from '../db/schema.js';
 import { seedCarts } from './carts.js';
 import { DEMO_PASSWORD } from './demo-users.js';
 import { withBulkConnection } from './bulk-insert.js';
