@@ -13,10 +13,17 @@ import tseslint from 'typescript-eslint';
 const WEB_SRC = path.join(import.meta.dirname, 'apps/web/src');
 const SHARED = new Set(['lib', 'components']);
 
-function webLayerOf(file) {
-  const relative = path.relative(WEB_SRC, file);
+/** The folders of `file` under `root`, or undefined for a file outside it. */
+function foldersUnder(root, file) {
+  const relative = path.relative(root, file);
   if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
-  const [top, second] = relative.split(path.sep);
+  return relative.split(path.sep);
+}
+
+function webLayerOf(file) {
+  const folders = foldersUnder(WEB_SRC, file);
+  if (!folders) return undefined;
+  const [top, second] = folders;
   return { top, feature: top === 'features' ? second : undefined };
 }
 
@@ -34,6 +41,29 @@ function webImportProblem(from, to) {
   return undefined;
 }
 
+/**
+ * Checks every relative import, export-from and dynamic import of a file: `layerOf` places a file (or
+ * returns undefined for files the rule does not govern) and `problem` names what is wrong with an
+ * import from one place to another.
+ */
+function checkRelativeImports(context, layerOf, problem) {
+  const from = layerOf(context.filename);
+  if (!from) return {};
+  const check = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.')) return;
+    const to = layerOf(path.resolve(path.dirname(context.filename), source));
+    const message = to && problem(from, to);
+    if (message) context.report({ node: node.source, message });
+  };
+  return {
+    ImportDeclaration: check,
+    ExportNamedDeclaration: check,
+    ExportAllDeclaration: check,
+    ImportExpression: check,
+  };
+}
+
 const webImportDirection = {
   meta: {
     type: 'problem',
@@ -41,21 +71,43 @@ const webImportDirection = {
     docs: { description: 'Imports follow shared -> features -> pages -> app' },
   },
   create(context) {
-    const from = webLayerOf(context.filename);
-    if (!from) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const to = webLayerOf(path.resolve(path.dirname(context.filename), source));
-      const message = to && webImportProblem(from, to);
-      if (message) context.report({ node: node.source, message });
-    };
-    return {
-      ImportDeclaration: check,
-      ExportNamedDeclaration: check,
-      ExportAllDeclaration: check,
-      ImportExpression: check,
-    };
+    return checkRelativeImports(context, webLayerOf, webImportProblem);
+  },
+};
+
+/**
+ * The server's boundaries (docs/architecture.md, "Layout"): a module reaches another module only through
+ * its services and exported functions, never its repository (which alone holds that module's SQL);
+ * `db/` (connections, schema, migrations) sits below the modules and the seed, and imports neither.
+ */
+const SERVER_SRC = path.join(import.meta.dirname, 'apps/server/src');
+
+function serverPlaceOf(file) {
+  const folders = foldersUnder(SERVER_SRC, file);
+  if (!folders) return undefined;
+  const [top, second] = folders;
+  return { top, module: top === 'modules' ? second : undefined, name: path.basename(file) };
+}
+
+function serverImportProblem(from, to) {
+  if (from.top === 'db' && ['modules', 'seed'].includes(to.top)) {
+    return 'db/ sits below the modules and the seed: it imports neither.';
+  }
+  const isRepository = /(^|-)repository\.[jt]s$/.test(to.name);
+  if (from.top === 'modules' && to.top === 'modules' && to.module !== from.module && isRepository) {
+    return "A module does not import another module's repository: call its service or an exported function.";
+  }
+  return undefined;
+}
+
+const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    docs: { description: "Modules do not reach into each other's repositories; db/ imports no module" },
+  },
+  create(context) {
+    return checkRelativeImports(context, serverPlaceOf, serverImportProblem);
   },
 };
 
@@ -87,6 +139,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'web/import-direction': 'error',
     },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    plugins: { server: { rules: { boundaries: serverBoundaries } } },
+    rules: { 'server/boundaries': 'error' },
   },
   {
     files: ['apps/web/*.cjs'],

@@ -10,7 +10,9 @@ export interface ReadOnlyConnection {
 }
 
 /** The file of a SQLite database, or undefined for an in-memory one. */
-export async function sqliteFileOf(db: Kysely<Database> | Transaction<Database>): Promise<string | undefined> {
+export async function sqliteFileOf(
+  db: Kysely<Database> | Transaction<Database>,
+): Promise<string | undefined> {
   const { rows } = await sql<{
     file: string;
   }>`select file from pragma_database_list where name = 'main'`.execute(db);

@@ -20,6 +20,7 @@ import type Provider from 'oidc-provider';
 import type { Account, ClientMetadata, Configuration, Grant, KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
+import { activeUserClaims } from '../../modules/users/accounts.js';
 import { getOrCreateKey } from '../keys.js';
 import { databaseAdapterFactory } from './database-adapter.js';
 import { logoutPage, renderErrorPage, signedOutPage, type PageOptions } from './pages.js';
@@ -87,21 +88,12 @@ function portalClient(config: Pick<Config, 'publicUrl' | 'devRedirectOrigin'>): 
   };
 }
 
-async function findActiveUser(db: Kysely<Database>, id: string) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'email', 'first_name', 'last_name', 'role'])
-    .where('id', '=', id)
-    .where('status', '=', 'ACTIVE')
-    .executeTakeFirst();
-}
-
 /**
  * An account is an ACTIVE user: a disabled or removed user's refresh token stops working at its next
  * use, and so does any other token the provider would issue for them.
  */
 async function findAccount(db: Kysely<Database>, id: string): Promise<Account | undefined> {
-  const user = await findActiveUser(db, id);
+  const user = await activeUserClaims(db, id);
   if (user === undefined) return undefined;
   return {
     accountId: user.id,
@@ -217,7 +209,7 @@ export async function createIdentityProvider({
     // the grant as the sign-in's id, which the exchange checks still stands (docs/auth.md, "Sessions").
     extraTokenClaims: async (_ctx, token) => {
       const accountId = 'accountId' in token ? token.accountId : undefined;
-      const user = accountId === undefined ? undefined : await findActiveUser(db, accountId);
+      const user = accountId === undefined ? undefined : await activeUserClaims(db, accountId);
       const grantId = 'grantId' in token ? token.grantId : undefined;
       return user === undefined ? undefined : { email: user.email, [SIGN_IN_CLAIM]: grantId };
     },

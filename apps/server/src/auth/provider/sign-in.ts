@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { credentialsOf, markSignedIn } from '../../modules/users/accounts.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import {
   ADDRESS_THROTTLE,
@@ -63,21 +64,13 @@ export async function checkSignIn(
     if (!verdict.allowed) return { kind: 'throttled', retryAt: verdict.retryAt.toISOString() };
   }
 
-  const user = await db
-    .selectFrom('users')
-    .select(['id', 'status', 'password_hash'])
-    .where('email', '=', normalized)
-    .executeTakeFirst();
+  const user = await credentialsOf(db, { email: normalized });
   // Hash whatever the row says, so that every refusal costs the same time.
   const matches = await verifyPassword(user?.password_hash ?? (await unknownUserPasswordHash()), password);
   if (user?.status !== 'ACTIVE' || user.password_hash === null || !matches) return { kind: 'invalid' };
 
   await forget(db, pair);
   await release(db, fromAddress);
-  await db
-    .updateTable('users')
-    .set({ last_sign_in_at: now.toISOString() })
-    .where('id', '=', user.id)
-    .execute();
+  await markSignedIn(db, user.id, now.toISOString());
   return { kind: 'signed-in', accountId: user.id };
 }

@@ -4,6 +4,7 @@ import type { Role } from '@portal/contracts/roles';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { insertAuditEntry } from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -72,22 +73,19 @@ function json(fields: Readonly<Record<string, unknown>> | null | undefined): str
  * its entry are written together or not at all.
  */
 export async function recordAudit(db: Db, context: AuditContext, change: AuditChange): Promise<void> {
-  await db
-    .insertInto('audit_entries')
-    .values({
-      id: randomUUID(),
-      merchant_id: change.merchantId,
-      actor_type: context.actor.type,
-      actor_user_id: context.actor.userId,
-      actor_email: context.actor.email,
-      actor_role: context.actor.role,
-      kind: change.kind,
-      subject_type: change.subjectType,
-      subject_id: change.subjectId,
-      before: json(change.before),
-      after: json(change.after),
-      request_id: context.requestId,
-      created_at: new Date().toISOString(),
-    })
-    .execute();
+  await insertAuditEntry(db, {
+    id: randomUUID(),
+    merchant_id: change.merchantId,
+    actor_type: context.actor.type,
+    actor_user_id: context.actor.userId,
+    actor_email: context.actor.email,
+    actor_role: context.actor.role,
+    kind: change.kind,
+    subject_type: change.subjectType,
+    subject_id: change.subjectId,
+    before: json(change.before),
+    after: json(change.after),
+    request_id: context.requestId,
+    created_at: new Date().toISOString(),
+  });
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Transaction } from 'kysely';
 import type { SortOrder } from '@portal/contracts/transactions';
 import type { AuditEntriesTable, Database } from '../../db/schema.js';
 
@@ -92,4 +92,12 @@ export async function auditKinds(db: Db, merchantId: string): Promise<string[]> 
     .orderBy('kind')
     .execute();
   return rows.map((row) => row.kind);
+}
+
+/** Written in the transaction of the change it records. */
+export async function insertAuditEntry(
+  db: Kysely<Database> | Transaction<Database>,
+  entry: Insertable<AuditEntriesTable>,
+): Promise<void> {
+  await db.insertInto('audit_entries').values(entry).execute();
 }

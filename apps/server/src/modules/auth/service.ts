@@ -9,8 +9,8 @@ import { endSession, sessionForExchange } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, forbidden, notFound, unauthorized } from '../../http/app-error.js';
-import { findMerchant } from '../merchants/repository.js';
-import { findUserByEmail, findUserById, listActiveUsers, recordSignIn } from './repository.js';
+import { merchantWithBrand } from '../merchants/service.js';
+import { accountOf, markSignedIn, signInChoices } from '../users/accounts.js';
 import { ProviderTokenError, signFakeProviderToken, verifyProviderToken } from './provider-token.js';
 import type { ProviderIdentity, VerifiedProviderToken } from './provider-token.js';
 
@@ -35,7 +35,7 @@ function refuse(error: AppError, reason: string, userId?: string): never {
 }
 
 async function userOf(db: Kysely<Database>, identity: ProviderIdentity) {
-  return identity.kind === 'userId' ? findUserById(db, identity.userId) : findUserByEmail(db, identity.email);
+  return accountOf(db, identity.kind === 'userId' ? { id: identity.userId } : { email: identity.email });
 }
 
 /**
@@ -82,15 +82,15 @@ export async function exchangeToken(
       merchantId = null;
       tenantId = null;
     } else {
-      const merchant = await findMerchant(db, requested);
+      const merchant = await merchantWithBrand(db, requested);
       // Missing and other-brand merchants are refused alike: the answer says nothing about the id.
       if (merchant?.brand !== config.brand)
         refuse(forbidden(), 'merchant missing or of another brand', user.id);
       merchantId = merchant.id;
-      tenantId = merchant.tenant_id;
+      tenantId = merchant.tenantId;
     }
   } else {
-    const own = user.merchant_id === null ? undefined : await findMerchant(db, user.merchant_id);
+    const own = user.merchant_id === null ? undefined : await merchantWithBrand(db, user.merchant_id);
     if (own === undefined) refuse(forbidden(), 'merchant user without a merchant', user.id);
     if (requested !== NO_MERCHANT_ID && requested !== own.id) {
       refuse(forbidden(), 'merchant user asked for another merchant', user.id);
@@ -103,12 +103,12 @@ export async function exchangeToken(
       );
     }
     merchantId = own.id;
-    tenantId = own.tenant_id;
+    tenantId = own.tenantId;
   }
 
   const sessionId = await sessionForExchange(db, user.id, verified.providerSession);
   if (sessionId === undefined) refuse(unauthorized(SIGN_IN_NOT_VALID), 'sign-in session ended', user.id);
-  await recordSignIn(db, user.id, new Date().toISOString());
+  await markSignedIn(db, user.id, new Date().toISOString());
   return signPortalToken(db, config, {
     sessionId,
     userId: user.id,
@@ -127,7 +127,7 @@ export async function signOut(db: Kysely<Database>, sessionId: string): Promise<
 
 /** Fake auth: provider staff first, then by merchant, then by e-mail. */
 export async function fakeUsers(db: Kysely<Database>, brand: Brand): Promise<FakeUser[]> {
-  const rows = await listActiveUsers(db, brand);
+  const rows = await signInChoices(db, brand);
   return rows
     .map((row) => ({
       email: row.email,
@@ -150,7 +150,7 @@ export async function fakeProviderToken(
   config: Pick<Config, 'publicUrl'>,
   email: string,
 ): Promise<string> {
-  const user = await findUserByEmail(db, email);
+  const user = await accountOf(db, { email });
   if (user?.status !== 'ACTIVE') throw notFound('No active user has this e-mail');
   return signFakeProviderToken(db, config, user);
 }

@@ -5,9 +5,16 @@ import { answerDate } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { conflict, notFound } from '../../http/app-error.js';
 import { customerAuditContext, recordAudit } from '../audit/record-audit.js';
-import { insertTransaction } from '../transactions/repository.js';
+import { cartProductType } from '../payment-products/service.js';
+import { recordCartSale } from '../transactions/service.js';
 import { checkoutTokenHash } from './checkout-token.js';
-import { findCartByTokenHash, findMerchantProfile, insertCartHistory, listCartItems } from './repository.js';
+import {
+  findCartByTokenHash,
+  findMerchantProfile,
+  insertCartHistory,
+  listCartItems,
+  updateOpenCart,
+} from './repository.js';
 import { shownCartStatus, storedTotals, type CartRow } from './service.js';
 
 type Db = Kysely<Database>;
@@ -52,17 +59,6 @@ export async function checkoutCart(db: Db, token: string, now = new Date()): Pro
   };
 }
 
-async function productTypeOf(db: Kysely<Database>, programId: string) {
-  const product = await db
-    .selectFrom('payment_products')
-    .select('product_type')
-    .where('program_id', '=', programId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .executeTakeFirst();
-  return product?.product_type ?? 'INSTALLMENTS';
-}
-
 /**
  * The shopper completes the cart: in one transaction, an authorized transaction with the cart's amounts
  * is written and the cart becomes COMPLETED (with history and audit). A cart that is not open is 409.
@@ -83,41 +79,29 @@ export async function completeCheckout(
     if (status === 'EXPIRED') throw conflict('This cart has expired');
     const items = await listCartItems(trx, cart.id);
     const totals = storedTotals(cart, items);
-    await insertTransaction(trx, {
+    await recordCartSale(trx, {
       id: transactionId,
-      merchant_id: cart.merchant_id,
-      program_id: cart.program_id,
-      location_id: null,
-      external_id: cart.order_reference,
-      product_type: await productTypeOf(trx, cart.program_id),
-      channel: 'ECOMM',
-      from_cart: 1,
+      merchantId: cart.merchant_id,
+      programId: cart.program_id,
+      productType: await cartProductType(trx, cart.program_id),
+      orderReference: cart.order_reference,
       currency: cart.currency,
-      total: totals.total,
-      tax: totals.tax,
-      shipping: totals.shipping,
-      discount: totals.discount,
-      settled: 0,
-      refunded: 0,
-      cancelled: 0,
-      status: 'AUTHORIZED',
-      customer_name: cart.shopper_name,
-      customer_email: cart.shopper_email,
-      customer_phone: cart.shopper_phone === '' ? null : cart.shopper_phone,
-      billing_address: cart.billing_address,
-      shipping_address: cart.shipping_address ?? cart.billing_address,
-      authorized_at: at,
-      created_at: at,
+      totals,
+      customer: {
+        name: cart.shopper_name,
+        email: cart.shopper_email,
+        phone: cart.shopper_phone === '' ? null : cart.shopper_phone,
+      },
+      billingAddress: cart.billing_address,
+      shippingAddress: cart.shipping_address ?? cart.billing_address,
+      at,
+    });
+    const completed = await updateOpenCart(trx, cart.merchant_id, cart.id, at, {
+      status: 'COMPLETED',
+      transaction_id: transactionId,
       updated_at: at,
     });
-    const result = await trx
-      .updateTable('carts')
-      .set({ status: 'COMPLETED', transaction_id: transactionId, updated_at: at })
-      .where('id', '=', cart.id)
-      .where('status', 'in', ['ACTIVE', 'SENT'])
-      .where('expires_at', '>', at)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw conflict('This cart can no longer be completed');
+    if (!completed) throw conflict('This cart can no longer be completed');
     await insertCartHistory(trx, {
       id: randomUUID(),
       cart_id: cart.id,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { claimEmail, dueEmailIds, findEmailToSend, finishEmail, type EmailOutcome } from './repository.js';
 
 /** A message as handed to the transport: what was rendered when it was queued. */
 export interface OutgoingMessage {
@@ -147,47 +148,23 @@ export class MailSender implements MailDelivery {
   }
 
   private async dueIds(): Promise<string[]> {
-    const now = this.now().toISOString();
-    const rows = await this.db
-      .selectFrom('outbound_emails')
-      .select('id')
-      .where('status', '=', 'PENDING')
-      .where('next_attempt_at', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-      .orderBy('next_attempt_at')
-      .limit(BATCH_SIZE)
-      .execute();
-    return rows.map((row) => row.id);
+    return dueEmailIds(this.db, this.now().toISOString(), BATCH_SIZE);
   }
 
   /** The claim's expiry when this sender won the message; undefined when another one has it. */
   private async claim(id: string): Promise<string | undefined> {
     const now = this.now();
     const until = new Date(now.getTime() + CLAIM_MS).toISOString();
-    const result = await this.db
-      .updateTable('outbound_emails')
-      .set({ claimed_until: until })
-      .where('id', '=', id)
-      .where('status', '=', 'PENDING')
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now.toISOString())]))
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n ? until : undefined;
+    return (await claimEmail(this.db, id, now.toISOString(), until)) ? until : undefined;
   }
 
   private async deliver(id: string, claim: string): Promise<keyof DeliveryReport> {
-    const row = await this.db
-      .selectFrom('outbound_emails')
-      .select(['to_address', 'subject', 'html', 'text', 'attempts'])
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
+    const row = await findEmailToSend(this.db, id);
     // Only the holder of this claim may finish the message.
-    const finish = this.db
-      .updateTable('outbound_emails')
-      .where('id', '=', id)
-      .where('claimed_until', '=', claim);
+    const finish = (outcome: EmailOutcome) => finishEmail(this.db, id, claim, outcome);
 
     if (this.transport === undefined) {
-      await finish.set({ status: 'KEPT', claimed_until: null }).execute();
+      await finish({ status: 'KEPT' });
       return 'kept';
     }
     const attempts = row.attempts + 1;
@@ -198,21 +175,15 @@ export class MailSender implements MailDelivery {
       const delay = RETRY_DELAYS_MS[attempts - 1];
       if (delay === undefined) {
         this.log.error({ emailId: id, attempts, err: error }, 'e-mail not delivered after the last attempt');
-        await finish
-          .set({ status: 'FAILED', attempts, last_error: lastError, claimed_until: null })
-          .execute();
+        await finish({ status: 'FAILED', attempts, last_error: lastError });
       } else {
         this.log.warn({ emailId: id, attempts, err: error }, 'e-mail not delivered; will retry');
         const next = new Date(this.now().getTime() + delay).toISOString();
-        await finish
-          .set({ attempts, last_error: lastError, next_attempt_at: next, claimed_until: null })
-          .execute();
+        await finish({ attempts, last_error: lastError, next_attempt_at: next });
       }
       return 'failed';
     }
-    await finish
-      .set({ status: 'SENT', attempts, sent_at: this.now().toISOString(), claimed_until: null })
-      .execute();
+    await finish({ status: 'SENT', attempts, sent_at: this.now().toISOString() });
     return 'sent';
   }
 }

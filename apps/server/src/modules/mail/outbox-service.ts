@@ -9,7 +9,7 @@ import type {
 import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/app-error.js';
-import { findEmail, listEmails, type EmailSummaryRow } from './outbox-repository.js';
+import { findEmail, listEmails, type EmailSummaryRow } from './repository.js';
 
 function summaryOf(row: EmailSummaryRow): EmailSummary {
   return {

@@ -3,6 +3,7 @@ import type { Locale } from '@portal/contracts/brands';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { RenderedEmail } from './render-email.js';
+import { insertEmail } from './repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,23 +25,20 @@ export interface EmailToQueue {
 export async function queueEmail(db: Db, email: EmailToQueue): Promise<string> {
   const id = randomUUID();
   const now = new Date().toISOString();
-  await db
-    .insertInto('outbound_emails')
-    .values({
-      id,
-      merchant_id: email.merchantId,
-      to_address: email.to,
-      subject: email.message.subject,
-      html: email.message.html,
-      text: email.message.text,
-      template: email.template,
-      locale: email.locale,
-      related_type: email.related?.type ?? null,
-      related_id: email.related?.id ?? null,
-      status: 'PENDING',
-      next_attempt_at: now,
-      created_at: now,
-    })
-    .execute();
+  await insertEmail(db, {
+    id,
+    merchant_id: email.merchantId,
+    to_address: email.to,
+    subject: email.message.subject,
+    html: email.message.html,
+    text: email.message.text,
+    template: email.template,
+    locale: email.locale,
+    related_type: email.related?.type ?? null,
+    related_id: email.related?.id ?? null,
+    status: 'PENDING',
+    next_attempt_at: now,
+    created_at: now,
+  });
   return id;
 }

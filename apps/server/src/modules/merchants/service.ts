@@ -74,3 +74,9 @@ export async function merchantContext(db: Kysely<Database>, merchantId: string):
   const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';
   return { merchantId, timeZone, currency: merchant.currency };
 }
+
+/** The merchant's id, tenant and brand, for the token exchange's checks; undefined for an unknown id. */
+export async function merchantWithBrand(db: Kysely<Database>, merchantId: string) {
+  const row = await findMerchant(db, merchantId);
+  return row && { id: row.id, tenantId: row.tenant_id, brand: row.brand };
+}

@@ -17,7 +17,9 @@ import { AppError, unauthorized } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { passwordResetEmail } from '../users/password-reset-email.js';
-import { countTokensSince, findOpenToken, issueUserToken, linkNotValid, useToken } from './user-tokens.js';
+import { credentialsOf, replacePassword, resetRecipientOf, setPasswordFromLink } from '../users/accounts.js';
+import { countTokensSince, markTokenUsed } from './repository.js';
+import { findOpenToken, issueUserToken, linkNotValid } from './user-tokens.js';
 
 type Db = Kysely<Database>;
 
@@ -73,29 +75,22 @@ export async function setPasswordWithLink(
   checkRules(password, link.email, PASSWORD_FIELD_PATH);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    if (!(await useToken(trx, link.token_id, now))) throw linkNotValid();
-    const updated = await trx
-      .updateTable('users')
-      .set({
-        password_hash: passwordHash,
-        status: 'ACTIVE',
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', link.user_id)
-      .where('status', '=', STATUS_FOR[purpose])
-      .executeTakeFirst();
+    if (!(await markTokenUsed(trx, link.tokenId, now.toISOString()))) throw linkNotValid();
+    const at = now.toISOString();
     // Removed between the check and now: the link died with the account.
-    if (updated.numUpdatedRows !== 1n) throw linkNotValid();
-    await endUserSessions(trx, link.user_id, { now });
+    if (!(await setPasswordFromLink(trx, link.userId, STATUS_FOR[purpose], passwordHash, at))) {
+      throw linkNotValid();
+    }
+    await endUserSessions(trx, link.userId, { now });
     const context: AuditContext = {
-      actor: { type: 'USER', userId: link.user_id, email: link.email, role: link.role },
+      actor: { type: 'USER', userId: link.userId, email: link.email, role: link.role },
       requestId,
     };
     await recordAudit(trx, context, {
-      merchantId: link.merchant_id,
+      merchantId: link.merchantId,
       kind: purpose === 'ACTIVATION' ? 'user.activated' : 'user.password_reset',
       subjectType: 'user',
-      subjectId: link.user_id,
+      subjectId: link.userId,
       ...(purpose === 'ACTIVATION' ? { before: { status: 'INVITED' }, after: { status: 'ACTIVE' } } : {}),
     });
   });
@@ -114,25 +109,12 @@ export async function requestPasswordReset(
   locale: Locale,
 ): Promise<void> {
   const now = new Date();
-  const user = await db
-    .selectFrom('users')
-    .leftJoin('merchants', 'merchants.id', 'users.merchant_id')
-    .leftJoin('tenants', 'tenants.id', 'merchants.tenant_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.first_name',
-      'users.status',
-      'users.merchant_id',
-      'tenants.brand',
-    ])
-    .where('users.email', '=', email)
-    .executeTakeFirst();
+  const user = await resetRecipientOf(db, email);
   if (user?.status !== 'ACTIVE') return;
   // A merchant user of the other brand signs in on the other portal: its link would lead here.
   if (user.merchant_id !== null && user.brand !== config.brand) return;
   const since = new Date(now.getTime() - 3_600_000);
-  if ((await countTokensSince(db, user.id, 'RESET', since)) >= RESET_EMAILS_PER_HOUR) return;
+  if ((await countTokensSince(db, user.id, 'RESET', since.toISOString())) >= RESET_EMAILS_PER_HOUR) return;
 
   await db.transaction().execute(async (trx) => {
     const token = await issueUserToken(trx, user.id, 'RESET', now);
@@ -159,14 +141,7 @@ export async function changePassword(
   { currentPassword, newPassword }: { currentPassword: string; newPassword: string },
 ): Promise<void> {
   const { userId } = context.actor;
-  const user =
-    userId === null
-      ? undefined
-      : await db
-          .selectFrom('users')
-          .select(['id', 'email', 'status', 'password_hash', 'merchant_id'])
-          .where('id', '=', userId)
-          .executeTakeFirst();
+  const user = userId === null ? undefined : await credentialsOf(db, { id: userId });
   if (user?.status !== 'ACTIVE') throw unauthorized();
   if (user.password_hash === null || !(await verifyPassword(user.password_hash, currentPassword))) {
     throw new AppError(400, 'VALIDATION_FAILED', 'The current password is incorrect', {
@@ -176,11 +151,7 @@ export async function changePassword(
   checkRules(newPassword, user.email, NEW_PASSWORD_FIELD_PATH);
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-      .where('id', '=', user.id)
-      .execute();
+    await replacePassword(trx, user.id, passwordHash, new Date().toISOString());
     await endUserSessions(trx, user.id, { keepSessionId: sessionId });
     await recordAudit(trx, context, {
       merchantId: user.merchant_id,

@@ -1,6 +1,6 @@
-import type { ExpressionBuilder, Kysely, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { ConfigurationKey, EnrollmentStatus, ProductType } from '@portal/contracts/enums';
-import type { Database } from '../../db/schema.js';
+import type { Database, PaymentProductEnrollmentsTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -192,4 +192,40 @@ export async function lockParticipation(trx: Transaction<Database>, merchantId: 
     .select('id')
     .forUpdate()
     .execute();
+}
+
+/** The product type of the program's first product, or undefined for a program without products. */
+export async function firstProductType(db: Db, programId: string): Promise<ProductType | undefined> {
+  const product = await db
+    .selectFrom('payment_products')
+    .select('product_type')
+    .where('program_id', '=', programId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return product?.product_type;
+}
+
+export async function insertEnrollment(
+  db: Db,
+  row: Insertable<PaymentProductEnrollmentsTable>,
+): Promise<void> {
+  await db.insertInto('payment_product_enrollments').values(row).execute();
+}
+
+export async function setEnrollmentPeriod(
+  db: Db,
+  id: string,
+  period: { from: string; to: string | null; at: string },
+): Promise<void> {
+  await db
+    .updateTable('payment_product_enrollments')
+    .set({ effective_from: period.from, effective_to: period.to, updated_at: period.at })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Removes an enrollment that never took effect. */
+export async function deleteEnrollment(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('payment_product_enrollments').where('id', '=', id).execute();
 }

@@ -20,13 +20,17 @@ import { AppError, conflict, forbidden, unprocessable } from '../../http/app-err
 import { programForMerchant } from '../programs/service.js';
 import {
   aggregateProducts,
+  deleteEnrollment,
   findEnrollment,
   findOverlappingEnrollment,
   findProduct,
+  firstProductType,
+  insertEnrollment,
   listConfigurations,
   listEnrollments,
   listProducts,
   lockParticipation,
+  setEnrollmentPeriod,
 } from './repository.js';
 import type { EnrollmentFilter } from './repository.js';
 import { DAY_MS } from '@portal/contracts/constants';
@@ -211,7 +215,7 @@ export async function createEnrollment(
     await lockIfConcurrent(trx, merchantId, body.programID);
     const overlap = await findOverlappingEnrollment(trx, merchantId, body.paymentProductID, { from, to });
     if (overlap !== undefined) throw conflict(OVERLAP_MESSAGE);
-    await trx.insertInto('payment_product_enrollments').values(row).execute();
+    await insertEnrollment(trx, row);
   });
   return toEnrollment(row, now);
 }
@@ -263,11 +267,7 @@ export async function updateEnrollment(
       effective_to: to,
       updated_at: now.toISOString(),
     };
-    await trx
-      .updateTable('payment_product_enrollments')
-      .set({ effective_from: from, effective_to: to, updated_at: updated.updated_at })
-      .where('id', '=', current.id)
-      .execute();
+    await setEnrollmentPeriod(trx, current.id, { from, to, at: updated.updated_at });
     return toEnrollment(updated, now);
   });
 }
@@ -289,14 +289,15 @@ export async function endEnrollment(
     // Not started (SCHEDULED, or starting this very millisecond, where an end of now would make the
     // period empty, which the table refuses).
     if (Date.parse(current.effective_from) >= now.getTime()) {
-      await trx.deleteFrom('payment_product_enrollments').where('id', '=', current.id).execute();
+      await deleteEnrollment(trx, current.id);
       return;
     }
     const at = now.toISOString();
-    await trx
-      .updateTable('payment_product_enrollments')
-      .set({ effective_to: at, updated_at: at })
-      .where('id', '=', current.id)
-      .execute();
+    await setEnrollmentPeriod(trx, current.id, { from: current.effective_from, to: at, at });
   });
+}
+
+/** What a transaction made from a cart of the program is: its first product's type, else instalments. */
+export async function cartProductType(db: Db, programId: string): Promise<ProductType> {
+  return (await firstProductType(db, programId)) ?? 'INSTALLMENTS';
 }

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts/transactions';
 import type { DatabaseHandle } from '../../db/database.js';
 import { openReadOnly } from '../../db/read-only.js';
-import { locationNames as locationNamesOf } from '../locations/repository.js';
+import { locationNamesOf } from '../locations/service.js';
 import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantProgramNames, streamTransactions, type ExportedRow } from './repository.js';
 import { merchantContext } from '../merchants/service.js';

@@ -494,14 +494,6 @@ export async function insertFundingEvent(db: Db, event: Insertable<FundingEvents
   await db.insertInto('funding_events').values(event).execute();
 }
 
-export async function findUserName(db: Db, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['first_name', 'last_name', 'email'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
-}
-
 /** Names by id of the given programs. */
 export async function programNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import { DAY_MS } from '@portal/contracts/constants';
+import type { ProductType } from '@portal/contracts/enums';
 import { minorUnitsToDecimal, type Currency, type Money } from '@portal/contracts/money';
 import {
   addressSchema,
@@ -29,8 +30,9 @@ import { searchKey } from '../../db/search-key.js';
 import { withTransaction } from '../../db/transaction.js';
 import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
-import { locationNames } from '../locations/repository.js';
+import { locationNamesOf } from '../locations/service.js';
 import { merchantContext, type MerchantContext } from '../merchants/service.js';
+import { userNameOf } from '../users/accounts.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import {
   EMPTY_AGGREGATE,
@@ -40,8 +42,8 @@ import {
   cancelTransaction,
   countTransactions,
   findTransaction,
-  findUserName,
   insertFundingEvent,
+  insertTransaction,
   insertTransactionEvent,
   listTransactionEvents,
   listTransactions,
@@ -220,7 +222,7 @@ async function namesFor(db: Db, merchantId: string, rows: readonly TransactionRo
   ];
   return {
     programs: await programNames(db, programIds),
-    locations: await locationNames(db, merchantId, locationIds),
+    locations: await locationNamesOf(db, merchantId, locationIds),
   };
 }
 
@@ -456,7 +458,7 @@ async function applyAction(
   // The conditional update is the last word: it refuses what no longer fits, whatever was read above.
   if (!applied) throw conflict('The transaction changed while this action ran; reload it and try again');
 
-  const user = await findUserName(trx, request.actor.userId);
+  const user = await userNameOf(trx, request.actor.userId);
   const eventType = action === 'settle' ? 'SETTLED' : action === 'cancel' ? 'CANCELLED' : 'REFUNDED';
   await insertTransactionEvent(trx, {
     id: randomUUID(),
@@ -536,4 +538,51 @@ export async function performAction(
   now = new Date(),
 ): Promise<TransactionDetail> {
   return withTransaction(db, (trx) => applyAction(trx, request, now));
+}
+
+/** A shopper's completed cart, as the transaction it becomes. */
+export interface CartSale {
+  id: string;
+  merchantId: string;
+  programId: string;
+  productType: ProductType;
+  orderReference: string;
+  currency: Currency;
+  totals: { total: number; tax: number; shipping: number; discount: number };
+  customer: { name: string; email: string; phone: string | null };
+  /** JSON text of the addresses, as carts keep them. */
+  billingAddress: string;
+  shippingAddress: string;
+  at: string;
+}
+
+/** Writes the AUTHORIZED e-commerce transaction of a completed cart; call it in the cart's transaction. */
+export async function recordCartSale(db: Db, sale: CartSale): Promise<void> {
+  await insertTransaction(db, {
+    id: sale.id,
+    merchant_id: sale.merchantId,
+    program_id: sale.programId,
+    location_id: null,
+    external_id: sale.orderReference,
+    product_type: sale.productType,
+    channel: 'ECOMM',
+    from_cart: 1,
+    currency: sale.currency,
+    total: sale.totals.total,
+    tax: sale.totals.tax,
+    shipping: sale.totals.shipping,
+    discount: sale.totals.discount,
+    settled: 0,
+    refunded: 0,
+    cancelled: 0,
+    status: 'AUTHORIZED',
+    customer_name: sale.customer.name,
+    customer_email: sale.customer.email,
+    customer_phone: sale.customer.phone,
+    billing_address: sale.billingAddress,
+    shipping_address: sale.shippingAddress,
+    authorized_at: sale.at,
+    created_at: sale.at,
+    updated_at: sale.at,
+  });
 }

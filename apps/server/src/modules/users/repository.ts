@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { MERCHANT_ROLES, type MerchantRole } from '@portal/contracts/roles';
+import type { Brand } from '@portal/contracts/brands';
+import { MERCHANT_ROLES, PROVIDER_ROLES, type MerchantRole } from '@portal/contracts/roles';
 import type { UserListQuery, UserSort } from '@portal/contracts/users';
 import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
@@ -95,6 +96,43 @@ export async function emailInUse(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
+export interface InvitedUser {
+  id: string;
+  tenantId: string;
+  merchantId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: MerchantRole;
+  at: string;
+}
+
+/** Writes a user INVITED, without a password; false when the e-mail is already taken. */
+export async function insertInvitedUser(db: Db, user: InvitedUser): Promise<boolean> {
+  const inserted = await db
+    .insertInto('users')
+    .values({
+      id: user.id,
+      tenant_id: user.tenantId,
+      merchant_id: user.merchantId,
+      email: user.email,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      role: user.role,
+      status: 'INVITED',
+      password_hash: null,
+      invited_at: user.at,
+      last_sign_in_at: null,
+      created_at: user.at,
+      updated_at: user.at,
+    })
+    // Two adds of the same e-mail at once: the unique index keeps the first one. Not an error, so
+    // that a caller's wider transaction (an idempotent request's) is not aborted on PostgreSQL.
+    .onConflict((conflict) => conflict.column('email').doNothing())
+    .executeTakeFirst();
+  return inserted.numInsertedOrUpdatedRows !== 0n;
+}
+
 export async function findMerchantForInvitation(db: Db, merchantId: string) {
   return db
     .selectFrom('merchants')
@@ -106,7 +144,7 @@ export async function findMerchantForInvitation(db: Db, merchantId: string) {
 export async function findUserName(db: Db, userId: string) {
   return db
     .selectFrom('users')
-    .select(['first_name', 'last_name'])
+    .select(['first_name', 'last_name', 'email'])
     .where('id', '=', userId)
     .executeTakeFirst();
 }
@@ -151,4 +189,122 @@ export async function disableUser(db: Db, userId: string, at: string): Promise<v
 
 export async function setInvitedAt(db: Db, userId: string, at: string): Promise<void> {
   await db.updateTable('users').set({ invited_at: at, updated_at: at }).where('id', '=', userId).execute();
+}
+
+/** What sign-in and the token exchange decide on. */
+const ACCOUNT_COLUMNS = [
+  'users.id',
+  'users.email',
+  'users.role',
+  'users.status',
+  'users.tenant_id',
+  'users.merchant_id',
+] as const;
+
+export async function findAccountById(db: Db, userId: string) {
+  return db.selectFrom('users').select(ACCOUNT_COLUMNS).where('users.id', '=', userId).executeTakeFirst();
+}
+
+/** E-mails are stored lower-cased. */
+export async function findAccountByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(ACCOUNT_COLUMNS)
+    .where('users.email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The account with its password hash, by id or by (lower-cased) e-mail. */
+export async function findCredentials(db: Db, by: { id: string } | { email: string }) {
+  const query = db.selectFrom('users').select(['id', 'email', 'status', 'password_hash', 'merchant_id']);
+  return (
+    'id' in by ? query.where('id', '=', by.id) : query.where('email', '=', by.email)
+  ).executeTakeFirst();
+}
+
+/** An ACTIVE user's claims for the identity provider; undefined for anyone else. */
+export async function findActiveUser(db: Db, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'role'])
+    .where('id', '=', userId)
+    .where('status', '=', 'ACTIVE')
+    .executeTakeFirst();
+}
+
+/** The account a reset e-mail would go to, with the brand of its merchant (null for provider staff). */
+export async function findResetRecipient(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .leftJoin('merchants', 'merchants.id', 'users.merchant_id')
+    .leftJoin('tenants', 'tenants.id', 'merchants.tenant_id')
+    .select([
+      'users.id',
+      'users.email',
+      'users.first_name',
+      'users.status',
+      'users.merchant_id',
+      'tenants.brand',
+    ])
+    .where('users.email', '=', email)
+    .executeTakeFirst();
+}
+
+export async function recordSignIn(db: Db, userId: string, at: string): Promise<void> {
+  await db.updateTable('users').set({ last_sign_in_at: at }).where('id', '=', userId).execute();
+}
+
+/**
+ * Sets the password of a user in the given status and makes it ACTIVE (activation, reset); false when
+ * the user is no longer in that status (removed meanwhile).
+ */
+export async function activateWithPassword(
+  db: Db,
+  userId: string,
+  fromStatus: 'INVITED' | 'ACTIVE',
+  passwordHash: string,
+  at: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, status: 'ACTIVE', updated_at: at })
+    .where('id', '=', userId)
+    .where('status', '=', fromStatus)
+    .executeTakeFirst();
+  return updated.numUpdatedRows === 1n;
+}
+
+export async function setPasswordHash(
+  db: Db,
+  userId: string,
+  passwordHash: string,
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * Fake auth's list: every active user who can sign in here (provider staff, and this brand's merchants),
+ * in no particular order (the dialects order nulls differently; the service sorts).
+ */
+export async function listSignInChoices(db: Db, brand: Brand) {
+  return db
+    .selectFrom('users')
+    .leftJoin('merchants', 'merchants.id', 'users.merchant_id')
+    .leftJoin('tenants', 'tenants.id', 'merchants.tenant_id')
+    .where('users.status', '=', 'ACTIVE')
+    .where((eb) => eb.or([eb('users.role', 'in', PROVIDER_ROLES), eb('tenants.brand', '=', brand)]))
+    .select([
+      'users.email',
+      'users.first_name',
+      'users.last_name',
+      'users.role',
+      'merchants.id as merchant_id',
+      'merchants.name as merchant_name',
+    ])
+    .execute();
 }

@@ -30,6 +30,7 @@ import {
   findMerchantForInvitation,
   findTeamUser,
   findUserName,
+  insertInvitedUser,
   listUsers,
   lockMerchant,
   setInvitedAt,
@@ -153,28 +154,17 @@ export async function addUser(
   const id = randomUUID();
   const now = new Date().toISOString();
   await withTransaction(db, async (trx) => {
-    const inserted = await trx
-      .insertInto('users')
-      .values({
-        id,
-        tenant_id: merchant.tenant_id,
-        merchant_id: merchant.id,
-        email: body.email,
-        first_name: body.firstName,
-        last_name: body.lastName,
-        role: body.role,
-        status: 'INVITED',
-        password_hash: null,
-        invited_at: now,
-        last_sign_in_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      // Two adds of the same e-mail at once: the unique index keeps the first one. Not an error, so
-      // that a caller's wider transaction (an idempotent request's) is not aborted on PostgreSQL.
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .executeTakeFirst();
-    if (inserted.numInsertedOrUpdatedRows === 0n) throw emailTaken();
+    const inserted = await insertInvitedUser(trx, {
+      id,
+      tenantId: merchant.tenant_id,
+      merchantId: merchant.id,
+      email: body.email,
+      firstName: body.firstName,
+      lastName: body.lastName,
+      role: body.role,
+      at: now,
+    });
+    if (!inserted) throw emailTaken();
     await sendInvitation(
       trx,
       config,

@@ -1,4 +1,12 @@
-import { sql, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import {
+  sql,
+  type Insertable,
+  type Kysely,
+  type Selectable,
+  type SelectQueryBuilder,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import type { EmailListQuery } from '@portal/contracts/emails';
 import type { Database, OutboundEmailsTable } from '../../db/schema.js';
 
@@ -68,4 +76,61 @@ export async function findEmail(
     .select([...SUMMARY_COLUMNS, 'html', 'text'])
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export async function insertEmail(
+  db: Kysely<Database> | Transaction<Database>,
+  row: Insertable<OutboundEmailsTable>,
+): Promise<void> {
+  await db.insertInto('outbound_emails').values(row).execute();
+}
+
+/** PENDING messages due at `now` that no sender holds, oldest first. */
+export async function dueEmailIds(db: Db, now: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('outbound_emails')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** Holds a PENDING message until `until`, unless another sender holds it: true when this one won it. */
+export async function claimEmail(db: Db, id: string, now: string, until: string): Promise<boolean> {
+  const result = await db
+    .updateTable('outbound_emails')
+    .set({ claimed_until: until })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function findEmailToSend(db: Db, id: string) {
+  return db
+    .selectFrom('outbound_emails')
+    .select(['to_address', 'subject', 'html', 'text', 'attempts'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** What an attempt changes on the message. */
+export type EmailOutcome = Pick<
+  Updateable<OutboundEmailsTable>,
+  'status' | 'attempts' | 'last_error' | 'next_attempt_at' | 'sent_at'
+>;
+
+/** Records an attempt and lets the claim go; only the holder of the claim `claim` may. */
+export async function finishEmail(db: Db, id: string, claim: string, outcome: EmailOutcome): Promise<void> {
+  await db
+    .updateTable('outbound_emails')
+    .set({ ...outcome, claimed_until: null })
+    .where('id', '=', id)
+    .where('claimed_until', '=', claim)
+    .execute();
 }
