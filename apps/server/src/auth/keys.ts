@@ -5,6 +5,7 @@ import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { KeyEncryptionKey } from './key-encryption.js';
+import { findActiveKey, insertKeyOnce, listStoredKeys, replaceKeyMaterial } from './keys-repository.js';
 
 export type KeyPurpose = Database['signing_keys']['purpose'];
 /** Purposes whose key is an ES256 key pair; `oidc-cookies` is a random secret. */
@@ -96,18 +97,13 @@ function sealer(): KeyEncryptionKey {
  * together: each row is rewritten only while it is still the clear material that was read.
  */
 export async function protectStoredKeys(db: Kysely<Database>, key: KeyEncryptionKey): Promise<void> {
-  const rows = await db.selectFrom('signing_keys').select(['kid', 'material']).execute();
+  const rows = await listStoredKeys(db);
   for (const row of rows) {
     if (KeyEncryptionKey.isEncrypted(row.material)) {
       key.decrypt(row.kid, row.material);
       continue;
     }
-    await db
-      .updateTable('signing_keys')
-      .set({ material: key.encrypt(row.kid, row.material) })
-      .where('kid', '=', row.kid)
-      .where('material', '=', row.material)
-      .execute();
+    await replaceKeyMaterial(db, row.kid, row.material, key.encrypt(row.kid, row.material));
   }
   processSealer = key;
 }
@@ -144,17 +140,13 @@ async function loadOrCreate(
   const existing = await readActive(db, sealer, purpose);
   if (existing !== undefined) return existing;
   const kid = randomUUID();
-  await db
-    .insertInto('signing_keys')
-    .values({
-      kid,
-      purpose,
-      material: sealer.encrypt(kid, newMaterial(kid, purpose)),
-      created_at: new Date().toISOString(),
-      retired_at: null,
-    })
-    .onConflict((conflict) => conflict.doNothing())
-    .execute();
+  await insertKeyOnce(db, {
+    kid,
+    purpose,
+    material: sealer.encrypt(kid, newMaterial(kid, purpose)),
+    created_at: new Date().toISOString(),
+    retired_at: null,
+  });
   const created = await readActive(db, sealer, purpose);
   if (created === undefined) throw new Error(`The ${purpose} key could not be created`);
   return created;
@@ -165,12 +157,7 @@ async function readActive(
   sealer: KeyEncryptionKey,
   purpose: KeyPurpose,
 ): Promise<AnyKey | undefined> {
-  const row = await db
-    .selectFrom('signing_keys')
-    .select(['kid', 'purpose', 'material'])
-    .where('purpose', '=', purpose)
-    .where('retired_at', 'is', null)
-    .executeTakeFirst();
+  const row = await findActiveKey(db, purpose);
   if (row === undefined) return undefined;
   const material = sealer.decrypt(row.kid, row.material);
   if (row.purpose === 'oidc-cookies') return new SecretKey(row.kid, material);

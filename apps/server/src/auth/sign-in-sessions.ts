@@ -4,6 +4,14 @@ import type { UserStatus } from '@portal/contracts/enums';
 import type { Role } from '@portal/contracts/roles';
 import type { Database } from '../db/schema.js';
 import { endProviderSignIns, revokeGrant } from './provider/database-adapter.js';
+import {
+  endOpenSession,
+  endOpenSessionsOf,
+  findProviderSession,
+  findSession,
+  findSessionWithUser,
+  insertSessionOnce,
+} from './sign-in-sessions-repository.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,30 +37,10 @@ export async function sessionForExchange(
     if (existing !== undefined) return existing.ended_at === null ? existing.id : undefined;
   }
   const id = randomUUID();
-  await db
-    .insertInto('sign_in_sessions')
-    .values({
-      id,
-      user_id: userId,
-      provider_session: providerSession,
-      created_at: now.toISOString(),
-      ended_at: null,
-    })
-    // Two exchanges of the same sign-in at once: the second one finds the first one's row.
-    .onConflict((conflict) => conflict.columns(['user_id', 'provider_session']).doNothing())
-    .execute();
+  await insertSessionOnce(db, { id, userId, providerSession, at: now.toISOString() });
   if (providerSession === null) return id;
   const made = await findSession(db, userId, providerSession);
   return made?.ended_at === null ? made.id : undefined;
-}
-
-function findSession(db: Db, userId: string, providerSession: string) {
-  return db
-    .selectFrom('sign_in_sessions')
-    .select(['id', 'ended_at'])
-    .where('user_id', '=', userId)
-    .where('provider_session', '=', providerSession)
-    .executeTakeFirst();
 }
 
 /** What the access check needs of a token's session, in one read by primary key. */
@@ -64,12 +52,7 @@ export interface SessionStanding {
 }
 
 export async function sessionStanding(db: Db, sessionId: string): Promise<SessionStanding | undefined> {
-  const row = await db
-    .selectFrom('sign_in_sessions')
-    .innerJoin('users', 'users.id', 'sign_in_sessions.user_id')
-    .select(['sign_in_sessions.user_id', 'sign_in_sessions.ended_at', 'users.status', 'users.role'])
-    .where('sign_in_sessions.id', '=', sessionId)
-    .executeTakeFirst();
+  const row = await findSessionWithUser(db, sessionId);
   return row === undefined
     ? undefined
     : { userId: row.user_id, ended: row.ended_at !== null, status: row.status, role: row.role };
@@ -77,13 +60,7 @@ export async function sessionStanding(db: Db, sessionId: string): Promise<Sessio
 
 /** Sign-out: ends this session and revokes the provider's grant behind it (its refresh tokens). */
 export async function endSession(db: Db, sessionId: string, now: Date = new Date()): Promise<void> {
-  const row = await db
-    .updateTable('sign_in_sessions')
-    .set({ ended_at: now.toISOString() })
-    .where('id', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .returning('provider_session')
-    .executeTakeFirst();
+  const row = await endOpenSession(db, sessionId, now.toISOString());
   if (row?.provider_session != null) await revokeGrant(db, row.provider_session);
 }
 
@@ -97,21 +74,7 @@ export async function endUserSessions(
   userId: string,
   { keepSessionId, now = new Date() }: { keepSessionId?: string; now?: Date } = {},
 ): Promise<void> {
-  let ending = db
-    .updateTable('sign_in_sessions')
-    .set({ ended_at: now.toISOString() })
-    .where('user_id', '=', userId)
-    .where('ended_at', 'is', null);
-  if (keepSessionId !== undefined) ending = ending.where('id', '!=', keepSessionId);
-  await ending.execute();
-  const kept =
-    keepSessionId === undefined
-      ? undefined
-      : await db
-          .selectFrom('sign_in_sessions')
-          .select('provider_session')
-          .where('id', '=', keepSessionId)
-          .where('user_id', '=', userId)
-          .executeTakeFirst();
-  await endProviderSignIns(db, userId, kept?.provider_session ?? undefined);
+  await endOpenSessionsOf(db, userId, now.toISOString(), keepSessionId);
+  const kept = keepSessionId === undefined ? undefined : await findProviderSession(db, userId, keepSessionId);
+  await endProviderSignIns(db, userId, kept);
 }

@@ -2,6 +2,13 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@portal/contracts/constants';
 import type { Database } from '../../db/schema.js';
+import {
+  compareAndSetThrottle,
+  decrementThrottle,
+  deleteThrottle,
+  deleteThrottlesBefore,
+  findThrottle,
+} from './sign-in-throttle-repository.js';
 
 /**
  * Slows sign-in attempts down after failures, as OWASP advises, rather than locking accounts: nobody
@@ -74,12 +81,8 @@ export async function claimAttempt(
   now: Date,
 ): Promise<ThrottleVerdict> {
   for (let attempt = 0; attempt < MAX_CLAIM_TRIES; attempt += 1) {
-    const row = await db
-      .selectFrom('sign_in_throttles')
-      .select(['failures', 'last_failure_at'])
-      .where('key', '=', key)
-      .executeTakeFirst();
-    const lastFailureAt = row === undefined ? null : new Date(row.last_failure_at);
+    const row = await findThrottle(db, key);
+    const lastFailureAt = row === undefined ? null : new Date(row.lastFailureAt);
     const remembered =
       row !== undefined &&
       lastFailureAt !== null &&
@@ -88,23 +91,8 @@ export async function claimAttempt(
       const retryAt = nextAttemptAt(policy, row.failures, lastFailureAt);
       if (retryAt !== null && retryAt > now) return { allowed: false, retryAt };
     }
-    const values = { failures: remembered ? row.failures + 1 : 1, last_failure_at: now.toISOString() };
-    const claimed =
-      row === undefined
-        ? await db
-            .insertInto('sign_in_throttles')
-            .values({ key, ...values })
-            .onConflict((conflict) => conflict.column('key').doNothing())
-            .executeTakeFirst()
-            .then((result) => result.numInsertedOrUpdatedRows === 1n)
-        : await db
-            .updateTable('sign_in_throttles')
-            .set(values)
-            .where('key', '=', key)
-            .where('failures', '=', row.failures)
-            .where('last_failure_at', '=', row.last_failure_at)
-            .executeTakeFirst()
-            .then((result) => result.numUpdatedRows === 1n);
+    const next = { failures: remembered ? row.failures + 1 : 1, lastFailureAt: now.toISOString() };
+    const claimed = await compareAndSetThrottle(db, key, row, next);
     if (claimed) return { allowed: true };
   }
   // Lost every race: many attempts at once for this very key, which is what the throttle is for.
@@ -113,7 +101,7 @@ export async function claimAttempt(
 
 /** A success: the pair starts afresh. */
 export async function forget(db: Kysely<Database>, key: string): Promise<void> {
-  await db.deleteFrom('sign_in_throttles').where('key', '=', key).execute();
+  await deleteThrottle(db, key);
 }
 
 /**
@@ -121,12 +109,7 @@ export async function forget(db: Kysely<Database>, key: string): Promise<void> {
  * failures, or an attacker could clear them by signing in to an account of their own now and then.
  */
 export async function release(db: Kysely<Database>, key: string): Promise<void> {
-  await db
-    .updateTable('sign_in_throttles')
-    .set((eb) => ({ failures: eb('failures', '-', 1) }))
-    .where('key', '=', key)
-    .where('failures', '>', 0)
-    .execute();
+  await decrementThrottle(db, key);
 }
 
 const lastPrune = new WeakMap<Kysely<Database>, number>();
@@ -136,5 +119,5 @@ export async function pruneForgotten(db: Kysely<Database>, now: Date): Promise<v
   if (now.getTime() - (lastPrune.get(db) ?? Number.NEGATIVE_INFINITY) < PRUNE_INTERVAL_MS) return;
   lastPrune.set(db, now.getTime());
   const before = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
-  await db.deleteFrom('sign_in_throttles').where('last_failure_at', '<', before).execute();
+  await deleteThrottlesBefore(db, before);
 }

@@ -1,0 +1,78 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Writes a session unless the user already has one for this provider session. */
+export async function insertSessionOnce(
+  db: Db,
+  session: { id: string; userId: string; providerSession: string | null; at: string },
+): Promise<void> {
+  await db
+    .insertInto('sign_in_sessions')
+    .values({
+      id: session.id,
+      user_id: session.userId,
+      provider_session: session.providerSession,
+      created_at: session.at,
+      ended_at: null,
+    })
+    // Two exchanges of the same sign-in at once: the second one finds the first one's row.
+    .onConflict((conflict) => conflict.columns(['user_id', 'provider_session']).doNothing())
+    .execute();
+}
+
+export async function findSession(db: Db, userId: string, providerSession: string) {
+  return db
+    .selectFrom('sign_in_sessions')
+    .select(['id', 'ended_at'])
+    .where('user_id', '=', userId)
+    .where('provider_session', '=', providerSession)
+    .executeTakeFirst();
+}
+
+/**
+ * The session with its user's status and role, in one read by primary key: the access check runs it on
+ * every request, so it reads the user here rather than through a second query to the users module.
+ */
+export async function findSessionWithUser(db: Db, sessionId: string) {
+  return db
+    .selectFrom('sign_in_sessions')
+    .innerJoin('users', 'users.id', 'sign_in_sessions.user_id')
+    .select(['sign_in_sessions.user_id', 'sign_in_sessions.ended_at', 'users.status', 'users.role'])
+    .where('sign_in_sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** Ends an open session; its provider session, or undefined when it was not open. */
+export async function endOpenSession(db: Db, sessionId: string, at: string) {
+  return db
+    .updateTable('sign_in_sessions')
+    .set({ ended_at: at })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .returning('provider_session')
+    .executeTakeFirst();
+}
+
+/** Ends every open session of a user but `keepSessionId`. */
+export async function endOpenSessionsOf(db: Db, userId: string, at: string, keepSessionId?: string) {
+  let ending = db
+    .updateTable('sign_in_sessions')
+    .set({ ended_at: at })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null);
+  if (keepSessionId !== undefined) ending = ending.where('id', '!=', keepSessionId);
+  await ending.execute();
+}
+
+/** The provider session behind one of the user's sessions. */
+export async function findProviderSession(db: Db, userId: string, sessionId: string) {
+  const row = await db
+    .selectFrom('sign_in_sessions')
+    .select('provider_session')
+    .where('id', '=', sessionId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.provider_session ?? undefined;
+}
