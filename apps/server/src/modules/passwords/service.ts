@@ -75,8 +75,8 @@ export async function setPasswordWithLink(
   checkRules(password, link.email, PASSWORD_FIELD_PATH);
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    if (!(await markTokenUsed(trx, link.tokenId, now.toISOString()))) throw linkNotValid();
     const at = now.toISOString();
+    if (!(await markTokenUsed(trx, link.tokenId, at))) throw linkNotValid();
     // Removed between the check and now: the link died with the account.
     if (!(await setPasswordFromLink(trx, link.userId, STATUS_FOR[purpose], passwordHash, at))) {
       throw linkNotValid();
