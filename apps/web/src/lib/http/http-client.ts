@@ -5,10 +5,10 @@ import {
   errorBodySchema,
   REQUEST_ID_HEADER,
 } from '@portal/contracts/api';
+import type { HttpMethod } from '@portal/contracts/endpoint';
 import type { z } from 'zod';
 import { getToken as getStoredToken } from '../storage/portal-storage';
 import { ApiError } from './api-error';
-import { serializeDates } from './json-dates';
 import { buildQueryString, type QueryParams } from './query-string';
 
 export interface HttpClientConfig {
@@ -16,7 +16,7 @@ export interface HttpClientConfig {
   apiurl: string;
   /** The portal's token for authenticated calls; by default the one in local storage. */
   getToken?: () => string | null;
-  /** Called when an authenticated call answers 401, before the call rejects (sign the user out). */
+  /** Called when a call made with the portal's token answers 401, before it rejects (sign the user out). */
   onUnauthorized?: (error: ApiError) => void;
   timeoutMs?: number;
 }
@@ -45,29 +45,27 @@ export function configureHttpClient(next: HttpClientConfig): void {
   config = resolveConfig(next);
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions {
-  /** GET unless given. */
-  method?: HttpMethod;
-  query?: QueryParams;
-  /** Sent as JSON, Dates as ISO text (a midnight-UTC date as `YYYY-MM-DD`). */
-  body?: unknown;
-  headers?: Readonly<Record<string, string>>;
-  /** Calls send the portal's token unless this is false (specification §7). */
-  authenticated?: boolean;
+/** One call as the transport sends it; `callEndpoint` and `downloadFile` build it from a declaration. */
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  /** The API path, already filled in from the endpoint's pattern. */
+  readonly path: string;
+  readonly query?: QueryParams;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Sends the portal's token (specification §7); a 401 then signs the user out. */
+  readonly authenticated: boolean;
   /** A bearer token other than the portal's, such as the identity provider's for the token exchange. */
-  bearerToken?: string;
-  /** Overrides the configured timeout (30000 ms unless configured). */
-  timeoutMs?: number;
+  readonly bearerToken?: string;
+  /** The configured timeout (30000 ms unless configured) unless given; `null`: none (a large export). */
+  readonly timeoutMs?: number | null;
   /** Cancels the call (React Query passes one); the call then rejects with code 'ABORTED'. */
-  signal?: AbortSignal;
+  readonly signal?: AbortSignal;
 }
 
-export type RequestOptionsWithSchema<S extends z.ZodType> = RequestOptions & {
-  /** Validates the answer; its date fields are the ones it declares (answer-dates.ts), nothing is guessed. */
-  schema: S;
-};
+/** What a successful answer is read into; it runs within the call's timeout and cancellation. */
+export type AnswerReader<T> = (response: Response, requestId: string) => Promise<T>;
 
 async function readError(response: Response, requestId: string): Promise<ApiError> {
   const text = await response.text();
@@ -90,43 +88,54 @@ async function readError(response: Response, requestId: string): Promise<ApiErro
   });
 }
 
-interface Answer {
-  value: unknown;
-  status: number;
-  requestId: string;
+function failure(code: 'TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR', requestId: string, cause: unknown): ApiError {
+  const messages = {
+    TIMEOUT: 'The call timed out',
+    ABORTED: 'The call was cancelled',
+    NETWORK_ERROR: 'The API cannot be reached',
+  };
+  return new ApiError({ status: 0, code, message: messages[code], requestId, cause });
 }
 
-async function send(path: string, options: RequestOptions): Promise<Answer> {
+/**
+ * The portal's one transport to its API (specification §7): `X-API-Version: v2`, a new `X-Request-ID`,
+ * the portal's bearer token on an authenticated call, a timeout, the caller's cancellation, and every
+ * failure as an ApiError. A 401 of a call made with the portal's token signs the user out first.
+ */
+export async function sendRequest<T>(request: HttpRequest, read: AnswerReader<T>): Promise<T> {
   const requestId = crypto.randomUUID();
-  const headers = new Headers(options.headers);
+  const headers = new Headers(request.headers);
   headers.set(API_VERSION_HEADER, API_VERSION);
   headers.set(REQUEST_ID_HEADER, requestId);
-  headers.set('Accept', 'application/json');
 
-  const usesPortalToken = options.authenticated !== false && options.bearerToken === undefined;
-  const token = options.authenticated === false ? null : (options.bearerToken ?? config.getToken());
+  const usesPortalToken = request.authenticated && request.bearerToken === undefined;
+  const token = request.bearerToken ?? (request.authenticated ? config.getToken() : null);
   if (token) headers.set('Authorization', `Bearer ${token}`);
 
   let body: string | undefined;
-  if (options.body !== undefined) {
+  if (request.body !== undefined) {
     headers.set('Content-Type', 'application/json');
-    body = JSON.stringify(serializeDates(options.body));
+    body = JSON.stringify(request.body);
   }
 
   const controller = new AbortController();
   const timeout = new DOMException('The call timed out', 'TimeoutError');
-  const timer = setTimeout(() => {
-    controller.abort(timeout);
-  }, options.timeoutMs ?? config.timeoutMs);
+  const timeoutMs = request.timeoutMs === undefined ? config.timeoutMs : request.timeoutMs;
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          controller.abort(timeout);
+        }, timeoutMs);
   const abortFromCaller = () => {
     controller.abort();
   };
-  if (options.signal?.aborted) controller.abort();
-  options.signal?.addEventListener('abort', abortFromCaller);
+  if (request.signal?.aborted) controller.abort();
+  request.signal?.addEventListener('abort', abortFromCaller);
 
   try {
-    const response = await fetch(`${config.apiurl}${path}${buildQueryString(options.query)}`, {
-      method: options.method ?? 'GET',
+    const response = await fetch(`${config.apiurl}${request.path}${buildQueryString(request.query)}`, {
+      method: request.method,
       headers,
       body,
       signal: controller.signal,
@@ -136,77 +145,57 @@ async function send(path: string, options: RequestOptions): Promise<Answer> {
       if (response.status === 401 && usesPortalToken) config.onUnauthorized(error);
       throw error;
     }
-    const text = await response.text();
-    if (text === '') return { value: undefined, status: response.status, requestId };
-    try {
-      return { value: JSON.parse(text) as unknown, status: response.status, requestId };
-    } catch (cause) {
-      throw new ApiError({
-        status: response.status,
-        code: 'INVALID_RESPONSE',
-        message: 'The answer is not JSON',
-        requestId,
-        cause,
-      });
-    }
+    return await read(response, requestId);
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    if (controller.signal.reason === timeout) {
-      throw new ApiError({
-        status: 0,
-        code: 'TIMEOUT',
-        message: 'The call timed out',
-        requestId,
-        cause: error,
-      });
-    }
-    if (controller.signal.aborted) {
-      throw new ApiError({
-        status: 0,
-        code: 'ABORTED',
-        message: 'The call was cancelled',
-        requestId,
-        cause: error,
-      });
-    }
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK_ERROR',
-      message: 'The API cannot be reached',
-      requestId,
-      cause: error,
-    });
+    if (controller.signal.reason === timeout) throw failure('TIMEOUT', requestId, error);
+    if (controller.signal.aborted) throw failure('ABORTED', requestId, error);
+    throw failure('NETWORK_ERROR', requestId, error);
   } finally {
     clearTimeout(timer);
-    options.signal?.removeEventListener('abort', abortFromCaller);
+    request.signal?.removeEventListener('abort', abortFromCaller);
   }
 }
 
-/**
- * Calls the portal's API (specification §7): `X-API-Version: v2`, a new `X-Request-ID`, the portal's
- * bearer token unless `authenticated: false`, a timeout, JSON in and out (Dates sent as ISO text).
- * Every failure rejects with an ApiError. With a schema the answer is validated and typed; without
- * one it is `unknown` (use that for calls whose answer is not read).
- */
+/** TEMPORARY: the calls of endpoints not yet declared in the contracts; callEndpoint replaces it. */
 export async function apiRequest<S extends z.ZodType>(
   path: string,
-  options: RequestOptionsWithSchema<S>,
-): Promise<z.output<S>>;
-export async function apiRequest(path: string, options?: RequestOptions): Promise<unknown>;
-export async function apiRequest(
-  path: string,
-  options: RequestOptions & { schema?: z.ZodType } = {},
-): Promise<unknown> {
-  const { value, status, requestId } = await send(path, options);
-  if (!options.schema) return value;
-  const parsed = options.schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new ApiError({
-    status,
-    code: 'INVALID_RESPONSE',
-    message: 'The answer does not have the expected shape',
-    details: parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })),
-    requestId,
-    cause: parsed.error,
-  });
+  options: {
+    method?: HttpMethod;
+    query?: QueryParams;
+    body?: unknown;
+    headers?: Readonly<Record<string, string>>;
+    authenticated?: boolean;
+    bearerToken?: string;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+    schema?: S;
+  } = {},
+): Promise<z.output<S>> {
+  return sendRequest<z.output<S>>(
+    {
+      method: options.method ?? 'GET',
+      path,
+      query: options.query,
+      body: options.body,
+      headers: { ...options.headers, Accept: 'application/json' },
+      authenticated: options.authenticated !== false,
+      bearerToken: options.bearerToken,
+      timeoutMs: options.timeoutMs,
+      signal: options.signal,
+    },
+    async (response, requestId) => {
+      const text = await response.text();
+      const value: unknown = text === '' ? undefined : JSON.parse(text);
+      if (!options.schema) return value as z.output<S>;
+      const parsed = options.schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      throw new ApiError({
+        status: response.status,
+        code: 'INVALID_RESPONSE',
+        message: 'The answer does not have the expected shape',
+        requestId,
+      });
+    },
+  );
 }

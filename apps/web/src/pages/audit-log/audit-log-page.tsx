@@ -18,7 +18,6 @@ import { useCurrentMerchant } from '../../features/merchants/api/current-merchan
 import { useFormatters } from '../../lib/format/use-formatters';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
-import { usePublicConfig } from '../../lib/public-config';
 import { useListState } from '../../lib/url-state/list-state';
 
 const getRowId = (row: AuditEntryAnswer) => row.id;
@@ -30,7 +29,6 @@ const getRowId = (row: AuditEntryAnswer) => row.id;
  */
 function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
   const { t } = useTranslation('audit');
-  const { apiurl } = usePublicConfig();
   const list = useListState(auditListUrl);
   const { params } = list;
   const merchant = useCurrentMerchant(merchantId);
@@ -45,8 +43,7 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
     [t, format, kindLabel],
   );
   const filters = auditFilters({ t, facets: facets.data, kindLabel, timeZone });
-  const exportCsv = (locale: Locale) =>
-    downloadAuditCsv({ apiurl, query: { ...auditFilterQuery(params), locale } });
+  const exportCsv = (locale: Locale) => downloadAuditCsv({ query: { ...auditFilterQuery(params), locale } });
 
   return (
     <Stack gap="md">

@@ -29,7 +29,6 @@ import { useFormatters } from '../../lib/format/use-formatters';
 import { showErrorAlert } from '../../lib/alerts/alert-store';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
-import { usePublicConfig } from '../../lib/public-config';
 import { useListState } from '../../lib/url-state/list-state';
 
 const getRowId = (row: TransactionAnswer) => row.id;
@@ -46,7 +45,6 @@ interface TransactionsPageProps {
  */
 function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
   const { t } = useTranslation('transactions');
-  const { apiurl } = usePublicConfig();
   const navigate = useNavigate();
   const { search } = useLocation();
   const { transactionId } = useParams();
@@ -100,7 +98,6 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
 
   const exportCsv = (locale: Locale) =>
     downloadTransactionsCsv({
-      apiurl,
       query: { ...filterQuery, sort: params.sort, order: params.order, locale },
     });
 

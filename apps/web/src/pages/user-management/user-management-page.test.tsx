@@ -1,9 +1,13 @@
-import type { User } from '@portal/contracts/users';
+import type { userSchema } from '@portal/contracts/users';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
+
+/** A user as the API sends it: dates as ISO text. */
+type User = z.input<typeof userSchema>;
 
 const api = setUpTestApi();
 vi.setConfig({ testTimeout: 30_000 });

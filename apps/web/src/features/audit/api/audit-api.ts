@@ -3,9 +3,11 @@ import {
   AUDIT_EXPORT_PATH,
   AUDIT_FACETS_PATH,
   auditEntrySchema,
+  auditExportQuerySchema,
   auditFacetsSchema,
 } from '@portal/contracts/audit';
 import { paginationSchema } from '@portal/contracts/api';
+import { defineEndpoint } from '@portal/contracts/endpoint';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { answerDateTime } from '../../../lib/http/answer-dates';
@@ -54,6 +56,18 @@ export function useAuditFacets(merchantId: string) {
 }
 
 /** `GET /api/audit-entries/export.csv`: the whole filtered log, into the browser's downloads. */
-export function downloadAuditCsv({ apiurl, query }: { apiurl: string; query: QueryParams }): Promise<void> {
-  return downloadFile({ apiurl, path: AUDIT_EXPORT_PATH, query, fallbackFileName: 'audit-log.csv' });
+export function downloadAuditCsv({ query }: { query: QueryParams }): Promise<void> {
+  return downloadFile(exportAuditEndpoint, 'audit-log.csv', { query });
 }
+
+// TEMPORARY until the contracts declare it.
+const exportAuditEndpoint = defineEndpoint({
+  method: 'GET',
+  path: AUDIT_EXPORT_PATH,
+  query: auditExportQuerySchema,
+  answer: { status: 200, file: 'text/csv' },
+  access: { page: 'auditLog' },
+  summary: 'export',
+  tags: [],
+  errors: [],
+});

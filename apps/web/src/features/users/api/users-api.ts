@@ -1,34 +1,29 @@
-import { dataResponseSchema, paginationSchema } from '@portal/contracts/api';
 import type { Locale } from '@portal/contracts/brands';
 import type { MerchantRole } from '@portal/contracts/roles';
 import {
   USER_CONFLICT_REASON_PATH,
   USER_CONFLICT_REASONS,
-  USERS_PATH,
-  userPath,
-  userSchema,
   type AddUserInput,
+  type User,
   type UserConflictReason,
+  type UserListResponse,
 } from '@portal/contracts/users';
+import {
+  addUserEndpoint,
+  listUsersEndpoint,
+  removeUserEndpoint,
+  resendInvitationEndpoint,
+  updateUserRoleEndpoint,
+} from '@portal/contracts/users-endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { answerDateTime } from '../../../lib/http/answer-dates';
 import { FORM_SHOWS_FIELD_ERRORS, type PortalMutationMeta } from '../../../lib/forms/mutation-errors';
 import { ApiError } from '../../../lib/http/api-error';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
-const userAnswerSchema = userSchema.extend({
-  invitedAt: answerDateTime.nullable(),
-  lastSignInAt: answerDateTime.nullable(),
-});
-export type UserAnswer = z.infer<typeof userAnswerSchema>;
-const userPageSchema = z.object({
-  data: z.object({ items: z.array(userAnswerSchema), pagination: paginationSchema }),
-});
-export type UserPage = z.infer<typeof userPageSchema>['data'];
-const oneUser = dataResponseSchema(userAnswerSchema);
+export type UserAnswer = User;
+export type UserPage = UserListResponse['data'];
 
 /** Per merchant: a merchant switch must never show the last merchant's team. */
 export const userKeys = {
@@ -39,8 +34,7 @@ export const userKeys = {
 export function useUserPage(merchantId: string, query: QueryParams) {
   return useQuery({
     queryKey: userKeys.list(merchantId, query),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(USERS_PATH, { query, schema: userPageSchema, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(listUsersEndpoint, { query, signal })).data,
     placeholderData: keepPreviousData,
     retry: retryOnce,
   });
@@ -70,10 +64,7 @@ function useUserChange<Input>(
 export function useAddUser(merchantId: string) {
   return useUserChange(
     merchantId,
-    async (body: AddUserInput) => {
-      const { data } = await apiRequest(USERS_PATH, { method: 'POST', body, schema: oneUser });
-      return data;
-    },
+    async (body: AddUserInput) => (await callEndpoint(addUserEndpoint, { body })).data,
     FORM_SHOWS_FIELD_ERRORS,
   );
 }
@@ -82,27 +73,18 @@ export function useAddUser(merchantId: string) {
 const SHOWS_CONFLICT: PortalMutationMeta = { showsError: (error) => conflictReasonOf(error) !== null };
 
 export function useResendInvitation(merchantId: string) {
-  return useUserChange(merchantId, async ({ id, locale }: { id: string; locale: Locale }) => {
-    const { data } = await apiRequest(`${userPath(id)}/invitation`, {
-      method: 'POST',
-      body: { locale },
-      schema: oneUser,
-    });
-    return data;
-  });
+  return useUserChange(
+    merchantId,
+    async ({ id, locale }: { id: string; locale: Locale }) =>
+      (await callEndpoint(resendInvitationEndpoint, { params: { id }, body: { locale } })).data,
+  );
 }
 
 export function useUpdateUserRole(merchantId: string) {
   return useUserChange(
     merchantId,
-    async ({ id, role }: { id: string; role: MerchantRole }) => {
-      const { data } = await apiRequest(`${userPath(id)}/role`, {
-        method: 'PUT',
-        body: { role },
-        schema: oneUser,
-      });
-      return data;
-    },
+    async ({ id, role }: { id: string; role: MerchantRole }) =>
+      (await callEndpoint(updateUserRoleEndpoint, { params: { id }, body: { role } })).data,
     SHOWS_CONFLICT,
   );
 }
@@ -110,10 +92,7 @@ export function useUpdateUserRole(merchantId: string) {
 export function useRemoveUser(merchantId: string) {
   return useUserChange(
     merchantId,
-    async (id: string) => {
-      const { data } = await apiRequest(userPath(id), { method: 'DELETE', schema: oneUser });
-      return data;
-    },
+    async (id: string) => (await callEndpoint(removeUserEndpoint, { params: { id } })).data,
     SHOWS_CONFLICT,
   );
 }
