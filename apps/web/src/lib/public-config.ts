@@ -1,13 +1,14 @@
-import { PUBLIC_CONFIG_PATH, publicConfigSchema, type PublicConfig } from '@portal/contracts/public-config';
+import type { PublicConfig } from '@portal/contracts/public-config';
+import { publicConfigEndpoint } from '@portal/contracts/public-config-endpoints';
 import { createContext, useContext } from 'react';
-import { apiRequest } from './http/http-client';
+import { callEndpoint } from './http/call-endpoint';
 
 /**
  * Read once at boot, before anything renders: the brand decides the theme and the languages, and the
  * sign-in settings come from here. It goes to this origin, as the API origin (`apiurl`) is in the answer.
  */
 export function fetchPublicConfig(): Promise<PublicConfig> {
-  return apiRequest(PUBLIC_CONFIG_PATH, { schema: publicConfigSchema, authenticated: false });
+  return callEndpoint(publicConfigEndpoint);
 }
 
 export const PublicConfigContext = createContext<PublicConfig | null>(null);

@@ -1,9 +1,6 @@
-import {
-  ANALYTICS_EVENTS_PATH,
-  type AnalyticsEvent,
-  type AnalyticsEventName,
-} from '@portal/contracts/analytics';
-import { apiRequest } from '../http/http-client';
+import type { AnalyticsEvent, AnalyticsEventName } from '@portal/contracts/analytics';
+import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
+import { callEndpoint } from '../http/call-endpoint';
 
 export type AnalyticsProperties = AnalyticsEvent['properties'];
 
@@ -13,7 +10,7 @@ export const MAX_BATCH_SIZE = 50;
 export const FLUSH_DELAY_MS = 2_000;
 
 export interface AnalyticsOptions {
-  /** Sends one batch; the default POSTs it to ANALYTICS_EVENTS_PATH. */
+  /** Sends one batch; the default POSTs it to the analytics endpoint. */
   readonly send?: (events: readonly AnalyticsEvent[]) => Promise<unknown>;
   readonly flushDelayMs?: number;
   /** Where the user is; never the query string, which can hold search terms. */
@@ -28,7 +25,7 @@ export interface Analytics {
 }
 
 function postBatch(events: readonly AnalyticsEvent[]): Promise<unknown> {
-  return apiRequest(ANALYTICS_EVENTS_PATH, { method: 'POST', body: { events } });
+  return callEndpoint(recordAnalyticsEndpoint, { body: { events: [...events] } });
 }
 
 export function createAnalytics({

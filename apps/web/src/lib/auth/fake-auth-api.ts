@@ -1,21 +1,11 @@
-import {
-  FAKE_TOKEN_PATH,
-  FAKE_USERS_PATH,
-  fakeTokenResponseSchema,
-  fakeUsersResponseSchema,
-  type FakeTokenRequest,
-  type FakeUser,
-} from '@portal/contracts/fake-auth';
+import { fakeTokenEndpoint, fakeUsersEndpoint } from '@portal/contracts/auth-endpoints';
+import type { FakeTokenRequest, FakeUser } from '@portal/contracts/fake-auth';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../http/http-client';
+import { callEndpoint } from '../http/call-endpoint';
 
 /** `GET /api/auth/fake/users`: the users the fake-auth admin page offers. */
 async function fetchFakeUsers(signal?: AbortSignal): Promise<FakeUser[]> {
-  const { data } = await apiRequest(FAKE_USERS_PATH, {
-    schema: fakeUsersResponseSchema,
-    authenticated: false,
-    signal,
-  });
+  const { data } = await callEndpoint(fakeUsersEndpoint, { signal });
   return data;
 }
 
@@ -29,11 +19,6 @@ export function fakeUsersQueryOptions() {
 /** `POST /api/auth/fake/token`: the provider-like token of that user, to be exchanged. */
 export async function requestFakeToken(email: string): Promise<string> {
   const body: FakeTokenRequest = { email };
-  const { token } = await apiRequest(FAKE_TOKEN_PATH, {
-    method: 'POST',
-    body,
-    schema: fakeTokenResponseSchema,
-    authenticated: false,
-  });
+  const { token } = await callEndpoint(fakeTokenEndpoint, { body });
   return token;
 }

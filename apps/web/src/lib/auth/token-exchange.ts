@@ -1,13 +1,9 @@
-import {
-  LOGOUT_PATH,
-  PORTAL_APP_ID,
-  TOKEN_EXCHANGE_PATH,
-  tokenExchangeResponseSchema,
-  type TokenExchangeRequest,
-} from '@portal/contracts/auth';
-import { CLIENT_LOG_PATH, type ClientLogEntry } from '@portal/contracts/client-log';
+import { PORTAL_APP_ID, type TokenExchangeRequest } from '@portal/contracts/auth';
+import { logoutEndpoint, tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import type { ClientLogEntry } from '@portal/contracts/client-log';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
 import { ApiError } from '../http/api-error';
-import { apiRequest } from '../http/http-client';
+import { callEndpoint } from '../http/call-endpoint';
 
 type ExchangeOutcome = { token: string; error?: undefined } | { token: ''; error: unknown };
 
@@ -19,7 +15,7 @@ type ExchangeOutcome = { token: string; error?: undefined } | { token: ''; error
 export async function logAuthError(message: string, context: Record<string, unknown>): Promise<void> {
   const entry: ClientLogEntry = { level: 'error', message, context };
   try {
-    await apiRequest(CLIENT_LOG_PATH, { method: 'POST', authenticated: false, body: entry });
+    await callEndpoint(clientLogEndpoint, { body: entry });
   } catch {
     // Dropped on purpose, see above.
   }
@@ -39,12 +35,7 @@ export function errorContext(error: unknown): Record<string, unknown> {
 export async function exchangeToken(providerToken: string, merchantId: string): Promise<ExchangeOutcome> {
   const body: TokenExchangeRequest = { appID: PORTAL_APP_ID, merchantID: merchantId };
   try {
-    const { token } = await apiRequest(TOKEN_EXCHANGE_PATH, {
-      method: 'POST',
-      bearerToken: providerToken,
-      body,
-      schema: tokenExchangeResponseSchema,
-    });
+    const { token } = await callEndpoint(tokenExchangeEndpoint, { bearerToken: providerToken, body });
     if (token === '') throw new Error('The token exchange answered an empty token');
     return { token };
   } catch (error) {
@@ -64,11 +55,7 @@ const SIGN_OUT_TIMEOUT_MS = 5_000;
  */
 export async function signOutOnServer(portalToken: string): Promise<void> {
   try {
-    await apiRequest(LOGOUT_PATH, {
-      method: 'POST',
-      bearerToken: portalToken,
-      timeoutMs: SIGN_OUT_TIMEOUT_MS,
-    });
+    await callEndpoint(logoutEndpoint, { bearerToken: portalToken, timeoutMs: SIGN_OUT_TIMEOUT_MS });
   } catch (error) {
     void logAuthError('Sign-out on the server failed', errorContext(error));
   }

@@ -8,7 +8,7 @@ import {
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { sendRequest, type HttpRequest } from './http-client';
-import type { QueryParams, QueryValue } from './query-string';
+import type { QueryValue } from './query-string';
 
 /** The query of an endpoint: only the keys its query schema knows, as they go on the wire. */
 type QueryOf<S> = S extends z.ZodType
@@ -52,16 +52,14 @@ export type EndpointAnswerOf<E extends AnyEndpoint> = E['answer'] extends {
   : undefined;
 
 /** Options can be left out when the endpoint needs none. */
-type OptionsArgument<E extends AnyEndpoint> = object extends CallOptions<E>
-  ? [options?: CallOptions<E>]
-  : [options: CallOptions<E>];
+type OptionsArgument<E extends AnyEndpoint> =
+  object extends CallOptions<E> ? [options?: CallOptions<E>] : [options: CallOptions<E>];
 
 /**
  * `endpointUrl` for an endpoint of any pattern: the options' type has checked the values against the
  * pattern, and endpointUrl checks them again at run time.
  */
-const fillPattern: (endpoint: AnyEndpoint, params?: Readonly<Record<string, string>>) => string =
-  endpointUrl;
+const fillPattern: (endpoint: AnyEndpoint, params?: Readonly<Record<string, string>>) => string = endpointUrl;
 
 /**
  * The request of an endpoint as the transport sends it: the URL from its pattern, its method, the
@@ -80,7 +78,7 @@ export function endpointRequest<E extends AnyEndpoint>(
   return {
     method: endpoint.method,
     path,
-    query: options.query as QueryParams | undefined,
+    query: options.query,
     body: options.body,
     headers,
     authenticated: endpoint.access !== 'public',

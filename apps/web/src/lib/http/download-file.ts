@@ -43,6 +43,9 @@ export async function downloadFile<E extends FileEndpoint>(
 ): Promise<void> {
   const request = endpointRequest(endpoint, options, `${endpoint.answer.file}, application/json`);
   await sendRequest({ ...request, timeoutMs: null }, async (response) => {
-    saveFile(await response.blob(), fileNameOf(response.headers.get('Content-Disposition'), fallbackFileName));
+    saveFile(
+      await response.blob(),
+      fileNameOf(response.headers.get('Content-Disposition'), fallbackFileName),
+    );
   });
 }

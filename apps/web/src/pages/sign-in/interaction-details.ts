@@ -1,12 +1,8 @@
-import { href } from '@portal/contracts/routes';
-import {
-  INTERACTION_DETAILS_PATH,
-  interactionDetailsSchema,
-  type InteractionDetails,
-} from '@portal/contracts/sign-in';
+import { interactionDetailsEndpoint } from '@portal/contracts/auth-endpoints';
+import type { InteractionDetails } from '@portal/contracts/sign-in';
 import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../../lib/http/api-error';
-import { apiRequest } from '../../lib/http/http-client';
+import { callEndpoint } from '../../lib/http/call-endpoint';
 
 /**
  * `GET /api/auth/interaction/:interactionId` (docs/auth.md): what the provider's sign-in needs, or
@@ -17,11 +13,7 @@ async function fetchInteractionDetails(
   signal?: AbortSignal,
 ): Promise<InteractionDetails | null> {
   try {
-    return await apiRequest(href(INTERACTION_DETAILS_PATH, { interactionId }), {
-      schema: interactionDetailsSchema,
-      authenticated: false,
-      signal,
-    });
+    return await callEndpoint(interactionDetailsEndpoint, { params: { interactionId }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

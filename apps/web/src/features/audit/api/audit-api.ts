@@ -1,16 +1,10 @@
-import {
-  AUDIT_ENTRIES_PATH,
-  AUDIT_EXPORT_PATH,
-  AUDIT_FACETS_PATH,
-  auditEntrySchema,
-  auditExportQuerySchema,
-  auditFacetsSchema,
-} from '@portal/contracts/audit';
+import { AUDIT_ENTRIES_PATH, auditEntrySchema } from '@portal/contracts/audit';
 import { paginationSchema } from '@portal/contracts/api';
-import { defineEndpoint } from '@portal/contracts/endpoint';
+import { auditFacetsEndpoint, exportAuditEntriesEndpoint } from '@portal/contracts/audit-endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { answerDateTime } from '../../../lib/http/answer-dates';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { downloadFile } from '../../../lib/http/download-file';
 import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
@@ -49,25 +43,12 @@ export function useAuditPage(merchantId: string, query: QueryParams) {
 export function useAuditFacets(merchantId: string) {
   return useQuery({
     queryKey: auditKeys.facets(merchantId),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(AUDIT_FACETS_PATH, { schema: z.object({ data: auditFacetsSchema }), signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(auditFacetsEndpoint, { signal })).data,
     retry: retryOnce,
   });
 }
 
 /** `GET /api/audit-entries/export.csv`: the whole filtered log, into the browser's downloads. */
 export function downloadAuditCsv({ query }: { query: QueryParams }): Promise<void> {
-  return downloadFile(exportAuditEndpoint, 'audit-log.csv', { query });
+  return downloadFile(exportAuditEntriesEndpoint, 'audit-log.csv', { query });
 }
-
-// TEMPORARY until the contracts declare it.
-const exportAuditEndpoint = defineEndpoint({
-  method: 'GET',
-  path: AUDIT_EXPORT_PATH,
-  query: auditExportQuerySchema,
-  answer: { status: 200, file: 'text/csv' },
-  access: { page: 'auditLog' },
-  summary: 'export',
-  tags: [],
-  errors: [],
-});

@@ -1,12 +1,8 @@
 import { MERCHANT_PORTAL_FLAG_TAG } from '@portal/contracts/enums';
-import {
-  featureFlagBulkEvaluationPath,
-  featureFlagBulkResponseSchema,
-  isFlagOn,
-  TAG_NAME_REQUIRED_MESSAGE,
-} from '@portal/contracts/feature-flags';
+import { isFlagOn, TAG_NAME_REQUIRED_MESSAGE } from '@portal/contracts/feature-flags';
+import { evaluateFlagsEndpoint } from '@portal/contracts/feature-flags-endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { usePublicConfig } from '../../../lib/public-config';
 import { logFeatureFlagFailure } from './feature-flag-log';
 import { featureFlagOrigin } from './flag-origin';
@@ -31,12 +27,7 @@ export async function fetchBulkFeatureFlags({
 }: BulkFeatureFlagsRequest): Promise<FeatureFlags> {
   if (tag.trim() === '') throw new Error(TAG_NAME_REQUIRED_MESSAGE);
   featureFlagOrigin(apiurl);
-  const answer = await apiRequest(featureFlagBulkEvaluationPath(tag), {
-    method: 'POST',
-    body: { tenantId },
-    schema: featureFlagBulkResponseSchema,
-    signal,
-  });
+  const answer = await callEndpoint(evaluateFlagsEndpoint, { query: { tag }, body: { tenantId }, signal });
   // Only the string "true" turns a flag on (§7): not "TRUE", not "1".
   return Object.fromEntries(Object.entries(answer).map(([name, { result }]) => [name, isFlagOn(result)]));
 }

@@ -1,6 +1,6 @@
-import { featureFlagEvaluationPath, featureFlagResultSchema } from '@portal/contracts/feature-flags';
+import { evaluateFlagEndpoint } from '@portal/contracts/feature-flags-endpoints';
 import { ApiError } from '../../../lib/http/api-error';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { logFeatureFlagFailure } from './feature-flag-log';
 import { featureFlagOrigin } from './flag-origin';
 
@@ -26,13 +26,12 @@ export async function evaluateFeatureFlag({
 }: FeatureFlagEvaluationRequest): Promise<string | null> {
   try {
     featureFlagOrigin(apiurl);
-    const answer = await apiRequest(featureFlagEvaluationPath(flagName), {
-      method: 'POST',
+    const answer = await callEndpoint(evaluateFlagEndpoint, {
+      params: { flagName },
       body: { tenantId },
       signal,
     });
-    if (answer === undefined) return null;
-    return featureFlagResultSchema.parse(answer).result;
+    return answer?.result ?? null;
   } catch (error) {
     const known = error instanceof ApiError && FLAG_ERROR_STATUSES.has(error.status);
     logFeatureFlagFailure(

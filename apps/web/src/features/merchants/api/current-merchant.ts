@@ -1,15 +1,12 @@
-import {
-  CURRENT_MERCHANT_PATH,
-  currentMerchantResponseSchema,
-  type CurrentMerchant,
-} from '@portal/contracts/merchants';
+import type { CurrentMerchant } from '@portal/contracts/merchants';
+import { currentMerchantEndpoint } from '@portal/contracts/merchants-endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { merchantKeys } from './merchants';
 
 /** `GET /api/merchants/current`: the merchant of the token. */
 async function fetchCurrentMerchant(signal?: AbortSignal): Promise<CurrentMerchant> {
-  const { data } = await apiRequest(CURRENT_MERCHANT_PATH, { schema: currentMerchantResponseSchema, signal });
+  const { data } = await callEndpoint(currentMerchantEndpoint, { signal });
   return data;
 }
 

@@ -1,6 +1,7 @@
-import { MERCHANTS_PATH, merchantsResponseSchema, type MerchantSummary } from '@portal/contracts/merchants';
+import type { MerchantSummary } from '@portal/contracts/merchants';
+import { merchantsEndpoint } from '@portal/contracts/merchants-endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 
 export interface MerchantsPage {
   readonly items: readonly MerchantSummary[];
@@ -15,9 +16,8 @@ const MERCHANT_SEARCH_LIMIT = 20;
 /** `GET /api/merchants?search=…`: the merchants provider staff may choose, matching the text. */
 async function searchMerchants(search: string, signal?: AbortSignal): Promise<MerchantsPage> {
   const text = search.trim();
-  const { data } = await apiRequest(MERCHANTS_PATH, {
+  const { data } = await callEndpoint(merchantsEndpoint, {
     query: { search: text || undefined, limit: MERCHANT_SEARCH_LIMIT, offset: 0 },
-    schema: merchantsResponseSchema,
     signal,
   });
   return { items: data.items, total: data.pagination.total, search: text };

@@ -1,30 +1,15 @@
+import type { ChangePasswordBody, ForgotPasswordInput } from '@portal/contracts/passwords';
 import {
-  ACTIVATION_PATH,
-  CHANGE_PASSWORD_PATH,
-  FORGOT_PASSWORD_PATH,
-  RESET_PATH,
-  forgotPasswordAnswerSchema,
-  passwordLinkSchema,
-  passwordSetSchema,
-  type ChangePasswordBody,
-  type ForgotPasswordInput,
-} from '@portal/contracts/passwords';
-import { dataResponseSchema } from '@portal/contracts/api';
+  changePasswordEndpoint,
+  forgotPasswordEndpoint,
+  passwordLinkEndpoints,
+} from '@portal/contracts/passwords-endpoints';
 import type { UserTokenPurpose } from '@portal/contracts/users';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http/api-error';
 import { hasFieldErrors } from '../../../lib/forms/api-field-errors';
 import { FORM_SHOWS_FIELD_ERRORS } from '../../../lib/forms/mutation-errors';
-import { apiRequest } from '../../../lib/http/http-client';
-
-const LINK_PATHS: Readonly<Record<UserTokenPurpose, string>> = {
-  ACTIVATION: ACTIVATION_PATH,
-  RESET: RESET_PATH,
-};
-
-function linkPath(purpose: UserTokenPurpose, token: string): string {
-  return LINK_PATHS[purpose].replace(':token', encodeURIComponent(token));
-}
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 
 /** A link that no longer works: 410 (used, expired, replaced, unknown) or a malformed token (400). */
 function isDeadLink(error: unknown): boolean {
@@ -40,9 +25,8 @@ export function usePasswordLink(purpose: UserTokenPurpose, token: string) {
     queryKey: ['password-link', purpose, token],
     queryFn: async ({ signal }) => {
       try {
-        const { data } = await apiRequest(linkPath(purpose, token), {
-          authenticated: false,
-          schema: dataResponseSchema(passwordLinkSchema),
+        const { data } = await callEndpoint(passwordLinkEndpoints[purpose].check, {
+          params: { token },
           signal,
         });
         return data;
@@ -67,11 +51,9 @@ export function useSetPassword(purpose: UserTokenPurpose, token: string) {
     // The form shows a refused password, and a dead link its own message.
     meta: { showsError: (error) => isGoneLink(error) || hasFieldErrors(error) },
     mutationFn: async (password: string) => {
-      const { data } = await apiRequest(linkPath(purpose, token), {
-        method: 'POST',
-        authenticated: false,
+      const { data } = await callEndpoint(passwordLinkEndpoints[purpose].use, {
+        params: { token },
         body: { password },
-        schema: dataResponseSchema(passwordSetSchema),
       });
       return data;
     },
@@ -86,13 +68,7 @@ export function isRateLimited(error: unknown): boolean {
 export function useForgotPassword() {
   return useMutation({
     meta: { showsError: isRateLimited },
-    mutationFn: (body: ForgotPasswordInput) =>
-      apiRequest(FORGOT_PASSWORD_PATH, {
-        method: 'POST',
-        authenticated: false,
-        body,
-        schema: forgotPasswordAnswerSchema,
-      }),
+    mutationFn: (body: ForgotPasswordInput) => callEndpoint(forgotPasswordEndpoint, { body }),
   });
 }
 
@@ -100,7 +76,7 @@ export function useChangePassword() {
   return useMutation({
     meta: FORM_SHOWS_FIELD_ERRORS,
     mutationFn: async (body: ChangePasswordBody) => {
-      await apiRequest(CHANGE_PASSWORD_PATH, { method: 'POST', body });
+      await callEndpoint(changePasswordEndpoint, { body });
     },
   });
 }

@@ -1,7 +1,7 @@
-import { dataResponseSchema } from '@portal/contracts/api';
-import { programPath, programSchema, type Program } from '@portal/contracts/programs';
+import type { Program } from '@portal/contracts/programs';
+import { programEndpoint } from '@portal/contracts/programs-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { limitConcurrency } from '../limit-concurrency';
 
 /** A merchant can take part in hundreds of programs; a few calls at a time leave room for the page's own. */
@@ -9,12 +9,10 @@ export const PROGRAM_FETCH_CONCURRENCY = 6;
 
 const programSlots = limitConcurrency(PROGRAM_FETCH_CONCURRENCY);
 
-const programAnswerSchema = dataResponseSchema(programSchema);
-
 /** `GET /api/program/{id}` (specification §7). */
 function fetchProgram(id: string, signal?: AbortSignal): Promise<Program> {
   return programSlots(async () => {
-    const { data } = await apiRequest(programPath(id), { schema: programAnswerSchema, signal });
+    const { data } = await callEndpoint(programEndpoint, { params: { id }, signal });
     return data;
   });
 }

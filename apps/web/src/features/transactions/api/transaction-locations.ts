@@ -1,20 +1,13 @@
-import { dataResponseSchema } from '@portal/contracts/api';
-import {
-  TRANSACTION_LOCATIONS_PATH,
-  locationOptionSchema,
-  type LocationOption,
-} from '@portal/contracts/transactions';
+import type { LocationOption } from '@portal/contracts/transactions';
+import { transactionLocationsEndpoint } from '@portal/contracts/transactions-endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { retryOnce } from '../../../lib/http/retry-once';
 import { transactionKeys } from './transaction-keys';
 
-const locationsAnswerSchema = dataResponseSchema(z.object({ items: z.array(locationOptionSchema) }));
-
 /** `GET /api/transactions/locations`: the merchant's locations, for the location filter. */
 async function fetchTransactionLocations(signal?: AbortSignal): Promise<LocationOption[]> {
-  const { data } = await apiRequest(TRANSACTION_LOCATIONS_PATH, { schema: locationsAnswerSchema, signal });
+  const { data } = await callEndpoint(transactionLocationsEndpoint, { signal });
   return data.items;
 }
 

@@ -1,20 +1,14 @@
-import { dataResponseSchema } from '@portal/contracts/api';
-import {
-  TRANSACTION_TOTALS_PATH,
-  transactionTotalsSchema,
-  type TransactionTotals,
-} from '@portal/contracts/transactions';
+import type { TransactionTotals } from '@portal/contracts/transactions';
+import { transactionTotalsEndpoint } from '@portal/contracts/transactions-endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 import { transactionKeys } from './transaction-keys';
 
-const totalsAnswerSchema = dataResponseSchema(transactionTotalsSchema);
-
 /** `GET /api/transactions/totals`: count and sums of the filtered list (the same filters as the page). */
 async function fetchTransactionTotals(query: QueryParams, signal?: AbortSignal): Promise<TransactionTotals> {
-  const { data } = await apiRequest(TRANSACTION_TOTALS_PATH, { query, schema: totalsAnswerSchema, signal });
+  const { data } = await callEndpoint(transactionTotalsEndpoint, { query, signal });
   return data;
 }
 
