@@ -6,7 +6,6 @@ import {
   REQUEST_ID_HEADER,
 } from '@portal/contracts/api';
 import type { HttpMethod } from '@portal/contracts/endpoint';
-import type { z } from 'zod';
 import { getToken as getStoredToken } from '../storage/portal-storage';
 import { ApiError } from './api-error';
 import { buildQueryString, type QueryParams } from './query-string';
@@ -155,47 +154,4 @@ export async function sendRequest<T>(request: HttpRequest, read: AnswerReader<T>
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', abortFromCaller);
   }
-}
-
-/** TEMPORARY: the calls of endpoints not yet declared in the contracts; callEndpoint replaces it. */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  options: {
-    method?: HttpMethod;
-    query?: QueryParams;
-    body?: unknown;
-    headers?: Readonly<Record<string, string>>;
-    authenticated?: boolean;
-    bearerToken?: string;
-    timeoutMs?: number;
-    signal?: AbortSignal;
-    schema?: S;
-  } = {},
-): Promise<z.output<S>> {
-  return sendRequest<z.output<S>>(
-    {
-      method: options.method ?? 'GET',
-      path,
-      query: options.query,
-      body: options.body,
-      headers: { ...options.headers, Accept: 'application/json' },
-      authenticated: options.authenticated !== false,
-      bearerToken: options.bearerToken,
-      timeoutMs: options.timeoutMs,
-      signal: options.signal,
-    },
-    async (response, requestId) => {
-      const text = await response.text();
-      const value: unknown = text === '' ? undefined : JSON.parse(text);
-      if (!options.schema) return value as z.output<S>;
-      const parsed = options.schema.safeParse(value);
-      if (parsed.success) return parsed.data;
-      throw new ApiError({
-        status: response.status,
-        code: 'INVALID_RESPONSE',
-        message: 'The answer does not have the expected shape',
-        requestId,
-      });
-    },
-  );
 }

@@ -1,12 +1,13 @@
+import type { auditEntrySchema } from '@portal/contracts/audit';
 import {
-  AUDIT_ENTRIES_PATH,
-  AUDIT_EXPORT_PATH,
-  AUDIT_FACETS_PATH,
-  type AuditEntry,
-} from '@portal/contracts/audit';
+  auditEntriesEndpoint,
+  auditFacetsEndpoint,
+  exportAuditEntriesEndpoint,
+} from '@portal/contracts/audit-endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 
@@ -15,6 +16,9 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const AVERY = { userId: 'user-avery', email: 'avery@example.com' };
 const BLAKE = { userId: 'user-blake', email: 'blake@example.com' };
+
+/** An entry as the API sends it: its date-time as ISO text. */
+type AuditEntry = z.input<typeof auditEntrySchema>;
 
 const settled: AuditEntry = {
   id: 'entry-1',
@@ -55,7 +59,7 @@ function installAuditApi(entries: readonly AuditEntry[]) {
   const lists: URLSearchParams[] = [];
   const exports: URLSearchParams[] = [];
   api.server.use(
-    http.get(AUDIT_ENTRIES_PATH, ({ request }) => {
+    http.get(auditEntriesEndpoint.path, ({ request }) => {
       const query = new URL(request.url).searchParams;
       lists.push(query);
       const items = entries.filter(
@@ -71,7 +75,7 @@ function installAuditApi(entries: readonly AuditEntry[]) {
         },
       });
     }),
-    http.get(AUDIT_FACETS_PATH, () =>
+    http.get(auditFacetsEndpoint.path, () =>
       HttpResponse.json({
         data: {
           actors: [AVERY, BLAKE],
@@ -79,7 +83,7 @@ function installAuditApi(entries: readonly AuditEntry[]) {
         },
       }),
     ),
-    http.get(AUDIT_EXPORT_PATH, ({ request }) => {
+    http.get(exportAuditEntriesEndpoint.path, ({ request }) => {
       exports.push(new URL(request.url).searchParams);
       return new HttpResponse(
         'Date (America/New_York),Change\r\n2026-11-02 10:00:00,transaction.settled\r\n',

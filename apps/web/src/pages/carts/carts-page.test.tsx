@@ -1,12 +1,22 @@
-import { CARTS_PATH, type CartDetail, type CartInput, type CartSummary } from '@portal/contracts/carts';
+import {
+  CARTS_PATH,
+  type CartInput,
+  type cartDetailSchema,
+  type cartSummarySchema,
+} from '@portal/contracts/carts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 
 const api = setUpTestApi();
 vi.setConfig({ testTimeout: 30_000 });
+
+// Carts as the API sends them: date-times as ISO text.
+type CartSummary = z.input<typeof cartSummarySchema>;
+type CartDetail = z.input<typeof cartDetailSchema>;
 
 function fakeCart(index: number, overrides: Partial<CartSummary> = {}): CartSummary {
   return {

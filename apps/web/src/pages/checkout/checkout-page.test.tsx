@@ -1,7 +1,8 @@
-import type { CheckoutCart } from '@portal/contracts/carts';
+import type { checkoutCartSchema } from '@portal/contracts/carts';
 import { screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { renderApp } from '../../test/render-app';
 import { setUpTestApi } from '../../test/test-api';
 
@@ -9,6 +10,9 @@ const api = setUpTestApi();
 vi.setConfig({ testTimeout: 30_000 });
 
 const TOKEN = 'a'.repeat(43);
+
+/** The shopper's cart as the API sends it: its date-time as ISO text. */
+type CheckoutCart = z.input<typeof checkoutCartSchema>;
 
 function checkoutCart(overrides: Partial<CheckoutCart> = {}): CheckoutCart {
   return {

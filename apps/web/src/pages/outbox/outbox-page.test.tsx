@@ -1,7 +1,8 @@
-import { EMAIL_PATH, EMAILS_PATH, type EmailDetail } from '@portal/contracts/emails';
+import { EMAIL_PATH, EMAILS_PATH, type emailDetailSchema } from '@portal/contracts/emails';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import type { z } from 'zod';
 import { RBC_CONFIG, renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 
@@ -9,6 +10,9 @@ const api = setUpTestApi();
 vi.setConfig({ testTimeout: 30_000 });
 
 const LINK = 'https://portal.example.com/activate/abc123';
+
+/** A message as the API sends it: date-times as ISO text. */
+type EmailDetail = z.input<typeof emailDetailSchema>;
 
 function fakeEmail(index: number, overrides: Partial<EmailDetail> = {}): EmailDetail {
   const createdAt = new Date(Date.UTC(2026, 10, 2, 15, 0) - index * 60_000).toISOString();

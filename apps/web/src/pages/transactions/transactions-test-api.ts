@@ -10,11 +10,16 @@ import {
   authorizationExpiresAt,
   transactionLabel,
   type TransactionAction,
-  type TransactionDetail,
-  type TransactionEvent,
+  type transactionDetailSchema,
+  type transactionEventSchema,
 } from '@portal/contracts/transactions';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
+import type { z } from 'zod';
+
+// Transactions as the API sends them: date-times as ISO text.
+type TransactionDetail = z.input<typeof transactionDetailSchema>;
+type TransactionEvent = z.input<typeof transactionEventSchema>;
 
 const usd = (value: number): Money => ({ currency: 'USD', value });
 

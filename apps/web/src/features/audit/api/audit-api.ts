@@ -1,26 +1,17 @@
-import { AUDIT_ENTRIES_PATH, auditEntrySchema } from '@portal/contracts/audit';
-import { paginationSchema } from '@portal/contracts/api';
-import { auditFacetsEndpoint, exportAuditEntriesEndpoint } from '@portal/contracts/audit-endpoints';
+import type { AuditEntry } from '@portal/contracts/audit';
+import {
+  auditEntriesEndpoint,
+  auditFacetsEndpoint,
+  exportAuditEntriesEndpoint,
+} from '@portal/contracts/audit-endpoints';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { answerDateTime } from '../../../lib/http/answer-dates';
 import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { downloadFile } from '../../../lib/http/download-file';
-import { apiRequest } from '../../../lib/http/http-client';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
 // `before` and `after` stay as the server wrote them: a date in them is shown as the text it was sent as.
-const auditEntryAnswerSchema = auditEntrySchema.extend({ createdAt: answerDateTime });
-export type AuditEntryAnswer = z.infer<typeof auditEntryAnswerSchema>;
-
-const auditPageAnswerSchema = z.object({
-  data: z.object({
-    items: z.array(auditEntryAnswerSchema),
-    pagination: paginationSchema,
-    timeZone: z.string(),
-  }),
-});
+export type AuditEntryAnswer = AuditEntry;
 
 /** Per merchant: a merchant switch must never show the last merchant's log. */
 const auditKeys = {
@@ -32,8 +23,7 @@ const auditKeys = {
 export function useAuditPage(merchantId: string, query: QueryParams) {
   return useQuery({
     queryKey: auditKeys.list(merchantId, query),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(AUDIT_ENTRIES_PATH, { query, schema: auditPageAnswerSchema, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(auditEntriesEndpoint, { query, signal })).data,
     placeholderData: keepPreviousData,
     retry: retryOnce,
   });

@@ -1,31 +1,26 @@
+import type { CartAction, CartInput } from '@portal/contracts/carts';
 import {
-  CARTS_PATH,
-  cartActionPath,
-  cartPath,
-  checkoutPath,
-  type CartAction,
-  type CartInput,
-} from '@portal/contracts/carts';
+  cartActionEndpoints,
+  cartEndpoint,
+  checkoutEndpoint,
+  completeCheckoutEndpoint,
+  createCartEndpoint,
+  listCartsEndpoint,
+  updateCartEndpoint,
+} from '@portal/contracts/carts-endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FORM_SHOWS_FIELD_ERRORS, type PortalMutationMeta } from '../../../lib/forms/mutation-errors';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { cartKeys } from './cart-keys';
-import {
-  cartDetailAnswer,
-  cartPageAnswer,
-  checkoutCartAnswer,
-  checkoutCompletionAnswer,
-  type CartDetailAnswer,
-} from './cart-schemas';
+import type { CartDetailAnswer } from './cart-schemas';
 import { retryOnce } from '../../../lib/http/retry-once';
 
 /** `GET /api/carts`: one page of the filtered, sorted list. */
 export function useCartPage(merchantId: string, query: QueryParams) {
   return useQuery({
     queryKey: cartKeys.list(merchantId, query),
-    queryFn: async ({ signal }) =>
-      (await apiRequest(CARTS_PATH, { query, schema: cartPageAnswer, signal })).data,
+    queryFn: async ({ signal }) => (await callEndpoint(listCartsEndpoint, { query, signal })).data,
     placeholderData: keepPreviousData,
     retry: retryOnce,
   });
@@ -36,7 +31,7 @@ export function useCart(merchantId: string, id: string) {
   return useQuery({
     queryKey: cartKeys.detail(merchantId, id),
     queryFn: async ({ signal }) =>
-      (await apiRequest(cartPath(id), { schema: cartDetailAnswer, signal })).data,
+      (await callEndpoint(cartEndpoint, { params: { cartId: id }, signal })).data,
     retry: retryOnce,
   });
 }
@@ -57,16 +52,18 @@ function useCartChange<Request>(
   });
 }
 
-/** `POST /api/carts` (no id) or `PUT /api/carts/:cartId`; the form shows the refused fields. */
+/**
+ * Creates a cart (no id; with an `Idempotency-Key`, so a retry cannot make two) or replaces one; the
+ * form shows the refused fields.
+ */
 export function useSaveCart(merchantId: string) {
   return useCartChange(
     merchantId,
     async ({ id, input }: { id?: string; input: CartInput }) => {
-      const { data } = await apiRequest(id === undefined ? CARTS_PATH : cartPath(id), {
-        method: id === undefined ? 'POST' : 'PUT',
-        body: input,
-        schema: cartDetailAnswer,
-      });
+      const { data } =
+        id === undefined
+          ? await callEndpoint(createCartEndpoint, { body: input })
+          : await callEndpoint(updateCartEndpoint, { params: { cartId: id }, body: input });
       return data;
     },
     FORM_SHOWS_FIELD_ERRORS,
@@ -76,10 +73,7 @@ export function useSaveCart(merchantId: string) {
 /** Notify, resend or expire; the view shows the answer. */
 export function useCartAction(merchantId: string) {
   return useCartChange(merchantId, async ({ id, action }: { id: string; action: CartAction }) => {
-    const { data } = await apiRequest(cartActionPath(id, action), {
-      method: 'POST',
-      schema: cartDetailAnswer,
-    });
+    const { data } = await callEndpoint(cartActionEndpoints[action], { params: { cartId: id } });
     return data;
   });
 }
@@ -89,8 +83,7 @@ export function useCheckoutCart(token: string) {
   return useQuery({
     queryKey: cartKeys.checkout(token),
     queryFn: async ({ signal }) =>
-      (await apiRequest(checkoutPath(token), { schema: checkoutCartAnswer, authenticated: false, signal }))
-        .data,
+      (await callEndpoint(checkoutEndpoint, { params: { checkoutToken: token }, signal })).data,
     retry: retryOnce,
   });
 }
@@ -99,13 +92,7 @@ export function useCompleteCheckout(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async () =>
-      (
-        await apiRequest(`${checkoutPath(token)}/complete`, {
-          method: 'POST',
-          authenticated: false,
-          schema: checkoutCompletionAnswer,
-        })
-      ).data,
+      (await callEndpoint(completeCheckoutEndpoint, { params: { checkoutToken: token } })).data,
     onSettled: async () => {
       await queryClient.invalidateQueries({ queryKey: cartKeys.checkout(token) });
     },

@@ -1,18 +1,10 @@
-import { listResponseSchema } from '@portal/contracts/api';
 import { PARTICIPATIONS_PAGE_SIZE } from '@portal/contracts/constants';
-import { PARTICIPATIONS_PATH, participationSchema } from '@portal/contracts/programs';
+import type { Participation } from '@portal/contracts/programs';
+import { participationsEndpoint } from '@portal/contracts/programs-endpoints';
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { answerDateTime } from '../../../lib/http/answer-dates';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 
-const participationAnswerSchema = participationSchema.extend({
-  createdAt: answerDateTime,
-  deletedAt: answerDateTime.nullable(),
-});
-export type ParticipationAnswer = z.infer<typeof participationAnswerSchema>;
-
-const pageSchema = listResponseSchema(participationAnswerSchema);
+export type ParticipationAnswer = Participation;
 
 /**
  * Every participation of the merchant, archived ones included, 200 a page until all are loaded
@@ -24,14 +16,13 @@ async function fetchAllParticipations(
 ): Promise<ParticipationAnswer[]> {
   const all: ParticipationAnswer[] = [];
   for (;;) {
-    const { data } = await apiRequest(PARTICIPATIONS_PATH, {
+    const { data } = await callEndpoint(participationsEndpoint, {
       query: {
         'merchantID.eq': merchantId,
         showArchived: true,
         limit: PARTICIPATIONS_PAGE_SIZE,
         offset: all.length,
       },
-      schema: pageSchema,
       signal,
     });
     all.push(...data.items);

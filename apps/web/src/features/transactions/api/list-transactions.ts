@@ -1,18 +1,14 @@
-import { TRANSACTIONS_PATH } from '@portal/contracts/transactions';
+import { listTransactionsEndpoint } from '@portal/contracts/transactions-endpoints';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 import { transactionKeys } from './transaction-keys';
-import { transactionPageAnswerSchema, type TransactionPage } from './transaction-schemas';
+import type { TransactionPage } from './transaction-schemas';
 
 /** `GET /api/transactions`: one page of the filtered, sorted list, by offset or by cursor. */
 async function fetchTransactionPage(query: QueryParams, signal?: AbortSignal): Promise<TransactionPage> {
-  const { data } = await apiRequest(TRANSACTIONS_PATH, {
-    query,
-    schema: transactionPageAnswerSchema,
-    signal,
-  });
+  const { data } = await callEndpoint(listTransactionsEndpoint, { query, signal });
   return data;
 }
 

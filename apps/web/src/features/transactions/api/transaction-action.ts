@@ -1,10 +1,9 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import type { Money } from '@portal/contracts/money';
-import { transactionActionPath, type TransactionAction } from '@portal/contracts/transactions';
+import type { TransactionAction } from '@portal/contracts/transactions';
+import { transactionActionEndpoints } from '@portal/contracts/transactions-endpoints';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/http/api-error';
-import { apiRequest } from '../../../lib/http/http-client';
-import { transactionDetailAnswer } from './transaction-detail';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { transactionKeys } from './transaction-keys';
 import type { TransactionDetailAnswer } from './transaction-schemas';
 
@@ -27,11 +26,10 @@ async function performTransactionAction({
   amount,
   idempotencyKey,
 }: TransactionActionRequest): Promise<TransactionDetailAnswer> {
-  const { data } = await apiRequest(transactionActionPath(id, action), {
-    method: 'POST',
+  const { data } = await callEndpoint(transactionActionEndpoints[action], {
+    params: { id },
     body: { amount },
-    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    schema: transactionDetailAnswer,
+    idempotencyKey,
   });
   return data;
 }

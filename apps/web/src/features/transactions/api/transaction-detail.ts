@@ -1,16 +1,13 @@
-import { dataResponseSchema } from '@portal/contracts/api';
-import { transactionPath } from '@portal/contracts/transactions';
+import { transactionEndpoint } from '@portal/contracts/transactions-endpoints';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http/http-client';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { retryOnce } from '../../../lib/http/retry-once';
 import { transactionKeys } from './transaction-keys';
-import { transactionDetailAnswerSchema, type TransactionDetailAnswer } from './transaction-schemas';
-
-export const transactionDetailAnswer = dataResponseSchema(transactionDetailAnswerSchema);
+import type { TransactionDetailAnswer } from './transaction-schemas';
 
 /** `GET /api/transactions/{id}`: one transaction with its history. */
 async function fetchTransaction(id: string, signal?: AbortSignal): Promise<TransactionDetailAnswer> {
-  const { data } = await apiRequest(transactionPath(id), { schema: transactionDetailAnswer, signal });
+  const { data } = await callEndpoint(transactionEndpoint, { params: { id }, signal });
   return data;
 }
 
