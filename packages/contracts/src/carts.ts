@@ -7,20 +7,8 @@ import { CURRENCIES } from './money.js';
 import { isNonPublicHost, parseUrl } from './network-address.js';
 import { SORT_ORDERS } from './transactions.js';
 
-export const CARTS_PATH = '/api/carts';
-export const CART_PATH = '/api/carts/:cartId';
 export const CART_ACTIONS = ['notify', 'resend', 'expire'] as const;
 export type CartAction = (typeof CART_ACTIONS)[number];
-
-export function cartPath(cartId: string): string {
-  return `${CARTS_PATH}/${encodeURIComponent(cartId)}`;
-}
-export function cartActionPath(cartId: string, action: CartAction): string {
-  return `${cartPath(cartId)}/${action}`;
-}
-export function checkoutPath(token: string): string {
-  return `/api/checkout/${encodeURIComponent(token)}`;
-}
 
 /**
  * PRODUCT.md, "Carts": ACTIVE (created) → SENT (notified) → COMPLETED or EXPIRED. A cart past its

@@ -10,9 +10,6 @@ import { LOCALES } from './brands.js';
 export const EMAIL_STATUSES = ['PENDING', 'SENT', 'KEPT', 'FAILED'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export const EMAILS_PATH = '/api/emails';
-export const EMAIL_PATH = '/api/emails/:emailId';
-
 export const EMAIL_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_EMAIL_PAGE_SIZE = 25;
 

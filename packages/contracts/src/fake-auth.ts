@@ -6,12 +6,6 @@ import { ROLES } from './roles.js';
  * admin page that lists the users and signs in as one of them without the identity provider.
  */
 
-/** `GET`: every user one can sign in as. */
-export const FAKE_USERS_PATH = '/api/auth/fake/users';
-
-/** `POST { email }`: a provider-like access token for that user, which the portal then exchanges. */
-export const FAKE_TOKEN_PATH = '/api/auth/fake/token';
-
 const fakeUserSchema = z.object({
   email: z.string(),
   name: z.string(),

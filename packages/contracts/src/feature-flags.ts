@@ -1,16 +1,5 @@
 import { z } from 'zod';
 
-export const FEATURE_FLAG_EVALUATION_PATH = '/api/featureflag/evaluation/flag/:flagName';
-export const FEATURE_FLAG_BULK_EVALUATION_PATH = '/api/featureflag/evaluation/bulk';
-
-export function featureFlagEvaluationPath(flagName: string): string {
-  return `/api/featureflag/evaluation/flag/${encodeURIComponent(flagName)}`;
-}
-
-export function featureFlagBulkEvaluationPath(tag: string): string {
-  return `${FEATURE_FLAG_BULK_EVALUATION_PATH}?tag=${encodeURIComponent(tag)}`;
-}
-
 /** The answer of a bulk evaluation without a tag, and the portal's own refusal (specification §5, §8). */
 export const TAG_NAME_REQUIRED_MESSAGE = 'Tag name is required';
 

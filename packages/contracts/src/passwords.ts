@@ -7,8 +7,6 @@ import { emailSchema } from './users.js';
  * The password calls (issue 6). Public: what a link is for, creating the password of an invitation,
  * resetting a forgotten one, asking for a reset. Signed in: changing one's own password.
  */
-export const ACTIVATION_PATH = '/api/passwords/activation/:token';
-export const RESET_PATH = '/api/passwords/reset/:token';
 export const FORGOT_PASSWORD_PATH = '/api/passwords/forgot';
 export const CHANGE_PASSWORD_PATH = '/api/passwords/change';
 

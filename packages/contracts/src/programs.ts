@@ -5,13 +5,6 @@ import { CHANNELS, CHECKOUT_MODES, VIRTUAL_CARD_CHECKOUT_MODE } from './enums.js
 import { moneySchema } from './money.js';
 import type { ProgramRequirement } from './routes.js';
 
-export const PARTICIPATIONS_PATH = '/api/merchant-program-participation';
-export const PROGRAM_PATH = '/api/program/:id';
-
-export function programPath(id: string): string {
-  return `/api/program/${encodeURIComponent(id)}`;
-}
-
 /** A program (specification §3); its amounts are in the currency of the program's brand. */
 export const programSchema = z.object({
   id: z.string(),

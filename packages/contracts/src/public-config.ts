@@ -16,5 +16,3 @@ export const publicConfigSchema = z.object({
   demo: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-export const PUBLIC_CONFIG_PATH = '/api/public-config';

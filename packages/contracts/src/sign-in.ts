@@ -8,9 +8,6 @@ import { z } from 'zod';
  * back to the page with `?error=<SignInError>` (and `&until=<ISO date-time>` when throttled).
  */
 
-/** `GET` this with the interaction id: 200 with InteractionDetails, or 404 when unknown or expired. */
-export const INTERACTION_DETAILS_PATH = '/api/auth/interaction/:interactionId';
-
 export const interactionDetailsSchema = z.object({
   prompt: z.literal('login'),
   /** The client's display name at the provider. */

@@ -6,29 +6,10 @@ import { CHANNELS, PRODUCT_TYPES } from './enums.js';
 import { DAY_MS } from './constants.js';
 import { moneySchema } from './money.js';
 
-export const TRANSACTIONS_PATH = '/api/transactions';
-export const TRANSACTION_TOTALS_PATH = '/api/transactions/totals';
 export const TRANSACTION_EXPORT_PATH = '/api/transactions/export.csv';
-/** The merchant's locations, for the list's location filter (the locations page has its own calls). */
-export const TRANSACTION_LOCATIONS_PATH = '/api/transactions/locations';
-export const TRANSACTION_PATH = '/api/transactions/:id';
 
 export const TRANSACTION_ACTIONS = ['settle', 'cancel', 'refund'] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
-
-export const TRANSACTION_ACTION_PATHS: Readonly<Record<TransactionAction, string>> = {
-  settle: '/api/transactions/:id/settle',
-  cancel: '/api/transactions/:id/cancel',
-  refund: '/api/transactions/:id/refund',
-};
-
-export function transactionPath(id: string): string {
-  return `${TRANSACTIONS_PATH}/${encodeURIComponent(id)}`;
-}
-
-export function transactionActionPath(id: string, action: TransactionAction): string {
-  return `${transactionPath(id)}/${action}`;
-}
 
 /**
  * PRODUCT.md, "Transactions": PENDING → AUTHORIZED → SETTLED → REFUNDED, PENDING|AUTHORIZED → CANCELLED,

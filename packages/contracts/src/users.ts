@@ -5,13 +5,6 @@ import { dateTime } from './endpoint.js';
 import { USER_STATUSES } from './enums.js';
 import { MERCHANT_ROLES } from './roles.js';
 
-/** The merchant's team (issue 6): list, add, resend the invitation, change the role, remove. */
-export const USERS_PATH = '/api/users';
-
-export function userPath(id: string): string {
-  return `${USERS_PATH}/${encodeURIComponent(id)}`;
-}
-
 /** An invitation link lasts 7 days, a reset link 1 hour (PRODUCT.md, "Users, roles, scopes"). */
 export const USER_TOKEN_PURPOSES = ['ACTIVATION', 'RESET'] as const;
 export type UserTokenPurpose = (typeof USER_TOKEN_PURPOSES)[number];

@@ -1,12 +1,13 @@
 import { ANALYTICS_EVENTS_PATH } from '@portal/contracts/analytics';
 import { TOKEN_EXCHANGE_PATH, tokenExchangeRequestSchema } from '@portal/contracts/auth';
 import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
-import { FEATURE_FLAG_BULK_EVALUATION_PATH } from '@portal/contracts/feature-flags';
 import { CURRENT_MERCHANT_PATH, MERCHANTS_PATH, type MerchantSummary } from '@portal/contracts/merchants';
-import { PARTICIPATIONS_PATH, PROGRAM_PATH, type Program } from '@portal/contracts/programs';
+import type { Program } from '@portal/contracts/programs';
 import { NO_MERCHANT_ID, ROLE_SCOPES, type Role } from '@portal/contracts/roles';
 import type { PortalTokenClaims } from '@portal/contracts/token';
-import { USERS_PATH } from '@portal/contracts/users';
+import { evaluateFlagsEndpoint } from '@portal/contracts/feature-flags-endpoints';
+import { participationsEndpoint, programEndpoint } from '@portal/contracts/programs-endpoints';
+import { listUsersEndpoint } from '@portal/contracts/users-endpoints';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -117,7 +118,7 @@ export function setUpTestApi() {
   const merchantSearches: string[] = [];
 
   const server = setupServer(
-    http.get(PARTICIPATIONS_PATH, async ({ request }) => {
+    http.get(participationsEndpoint.path, async ({ request }) => {
       await state.programsGate;
       const query = new URL(request.url).searchParams;
       const items = state.programs.map((program, index) => ({
@@ -131,14 +132,14 @@ export function setUpTestApi() {
         data: { items, pagination: { offset: 0, limit: 200, total: items.length } },
       });
     }),
-    http.get(PROGRAM_PATH, async ({ params }) => {
+    http.get(programEndpoint.path, async ({ params }) => {
       await state.programsGate;
       const program = state.programs.find(({ id }) => id === params.id);
       return program
         ? HttpResponse.json({ data: program })
         : HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status: 403 });
     }),
-    http.post(FEATURE_FLAG_BULK_EVALUATION_PATH, () =>
+    http.post(evaluateFlagsEndpoint.path, () =>
       HttpResponse.json(
         Object.fromEntries(Object.entries(state.flags).map(([name, result]) => [name, { result }])),
       ),
@@ -174,7 +175,7 @@ export function setUpTestApi() {
     ...emptyTransactionHandlers(),
     ...emptyCartHandlers(),
     // The team is empty and every password link dead, unless a test says otherwise (issue 6).
-    http.get(USERS_PATH, () =>
+    http.get(listUsersEndpoint.path, () =>
       HttpResponse.json({ data: { items: [], pagination: { offset: 0, limit: 25, total: 0 } } }),
     ),
     http.get('/api/passwords/:purpose/:token', () =>

@@ -1,4 +1,5 @@
-import { PARTICIPATIONS_PATH, PROGRAM_PATH, type Program } from '@portal/contracts/programs';
+import type { Program } from '@portal/contracts/programs';
+import { participationsEndpoint, programEndpoint } from '@portal/contracts/programs-endpoints';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -34,7 +35,7 @@ let inFlight = 0;
 let mostInFlight = 0;
 
 const server = setupServer(
-  http.get(PARTICIPATIONS_PATH, ({ request }) => {
+  http.get(participationsEndpoint.path, ({ request }) => {
     const query = new URL(request.url).searchParams;
     pageRequests.push(query);
     const offset = Number(query.get('offset'));
@@ -51,7 +52,7 @@ const server = setupServer(
     });
     return HttpResponse.json({ data: { items, pagination: { offset, limit, total: TOTAL } } });
   }),
-  http.get(PROGRAM_PATH, async ({ params }) => {
+  http.get(programEndpoint.path, async ({ params }) => {
     const id = String(params.id);
     programRequests.push(id);
     inFlight += 1;
@@ -116,7 +117,7 @@ describe('useMerchantPrograms', () => {
   it('reports a failed page as an error that can be retried', async () => {
     let fail = true;
     server.use(
-      http.get(PARTICIPATIONS_PATH, () => {
+      http.get(participationsEndpoint.path, () => {
         if (fail) return HttpResponse.json({ error: { code: 'INTERNAL', message: 'down' } }, { status: 500 });
         const items = [
           {

@@ -1,8 +1,8 @@
 import { LOGOUT_PATH, PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
-import { FAKE_TOKEN_PATH } from '@portal/contracts/fake-auth';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import { HOME_PATH, PUBLIC_PATHS } from '@portal/contracts/routes';
+import { fakeTokenEndpoint } from '@portal/contracts/auth-endpoints';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore, hideAlert } from '../alerts/alert-store';
@@ -401,7 +401,7 @@ describe('signOut', () => {
 describe('fake auth', () => {
   it('exchanges the server token of the chosen user like a provider token', async () => {
     const api = stubApi({
-      [`POST ${FAKE_TOKEN_PATH}`]: json(200, { token: 'fake-admin-token' }),
+      [`POST ${fakeTokenEndpoint.path}`]: json(200, { token: 'fake-admin-token' }),
       [EXCHANGE]: exchangeAnswer,
     });
     const session = startSession(null);
@@ -409,7 +409,7 @@ describe('fake auth', () => {
 
     await session.signInAsFakeUser('ada@example.test');
 
-    expect(api.callsTo(`POST ${FAKE_TOKEN_PATH}`).map((call) => call.body)).toEqual([
+    expect(api.callsTo(`POST ${fakeTokenEndpoint.path}`).map((call) => call.body)).toEqual([
       { email: 'ada@example.test' },
     ]);
     expect(getAdminToken()).toBe('fake-admin-token');

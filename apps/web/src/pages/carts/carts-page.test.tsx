@@ -1,9 +1,5 @@
-import {
-  CARTS_PATH,
-  type CartInput,
-  type cartDetailSchema,
-  type cartSummarySchema,
-} from '@portal/contracts/carts';
+import { type CartInput, type cartDetailSchema, type cartSummarySchema } from '@portal/contracts/carts';
+import { listCartsEndpoint } from '@portal/contracts/carts-endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -56,7 +52,7 @@ function detailOf(input: CartInput, id: string): CartDetail {
 function installCartList(carts: CartSummary[]) {
   const queries: URLSearchParams[] = [];
   api.server.use(
-    http.get(CARTS_PATH, ({ request }) => {
+    http.get(listCartsEndpoint.path, ({ request }) => {
       const query = new URL(request.url).searchParams;
       queries.push(query);
       const statuses = query.getAll('status').flatMap((value) => value.split(','));
@@ -130,7 +126,7 @@ describe('the cart form', () => {
     const posted: unknown[] = [];
     let answer: () => Response = () => HttpResponse.json({ error: { code: 'INTERNAL', message: 'x' } });
     api.server.use(
-      http.post(CARTS_PATH, async ({ request }) => {
+      http.post(listCartsEndpoint.path, async ({ request }) => {
         posted.push(await request.json());
         return answer();
       }),
@@ -212,7 +208,9 @@ describe('the cart form', () => {
     const id = '00000000-0000-4000-8000-000000000042';
     answerWith(() => HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) }, { status: 201 }));
     api.server.use(
-      http.get(`${CARTS_PATH}/:id`, () => HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) })),
+      http.get(`${listCartsEndpoint.path}/:id`, () =>
+        HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) }),
+      ),
     );
     await user.click(screen.getByRole('button', { name: 'Create cart' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Tent order' })).toBeTruthy();

@@ -1,13 +1,13 @@
-import { CART_PATH, CARTS_PATH } from '@portal/contracts/carts';
+import { cartEndpoint, listCartsEndpoint } from '@portal/contracts/carts-endpoints';
 import { http, HttpResponse } from 'msw';
 
 /** The cart calls answered empty, for tests that only pass through the cart pages. */
 export function emptyCartHandlers() {
   return [
-    http.get(CARTS_PATH, () =>
+    http.get(listCartsEndpoint.path, () =>
       HttpResponse.json({ data: { items: [], pagination: { offset: 0, limit: 25, total: 0 } } }),
     ),
-    http.get(CART_PATH.replace(':cartId', ':id'), () =>
+    http.get(cartEndpoint.path.replace(':cartId', ':id'), () =>
       HttpResponse.json(
         { error: { code: 'FORBIDDEN', message: 'You do not have access to this cart' } },
         { status: 403 },

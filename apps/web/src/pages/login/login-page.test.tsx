@@ -1,6 +1,7 @@
 import { TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
-import { FAKE_TOKEN_PATH, FAKE_USERS_PATH, type FakeUser } from '@portal/contracts/fake-auth';
+import type { FakeUser } from '@portal/contracts/fake-auth';
 import { HOME_PATH, PUBLIC_PATHS } from '@portal/contracts/routes';
+import { fakeTokenEndpoint, fakeUsersEndpoint } from '@portal/contracts/auth-endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberOriginPath } from '../../lib/auth/origin-path';
@@ -94,7 +95,7 @@ describe('/login with fake auth', () => {
   const config = { ...TEST_CONFIG, fakeAuth: true };
 
   it('lists the users and finds them by e-mail, name, role or merchant', async () => {
-    stubApi({ [`GET ${FAKE_USERS_PATH}`]: json(200, { data: USERS }) });
+    stubApi({ [`GET ${fakeUsersEndpoint.path}`]: json(200, { data: USERS }) });
     const { user } = await renderWithAuth({ routes, path: '/login', config });
 
     const table = await screen.findByRole('table', { name: 'Users you can sign in as' });
@@ -127,8 +128,8 @@ describe('/login with fake auth', () => {
 
   it('signs in as the chosen user and goes to the remembered page', async () => {
     const api = stubApi({
-      [`GET ${FAKE_USERS_PATH}`]: json(200, { data: USERS }),
-      [`POST ${FAKE_TOKEN_PATH}`]: json(200, { token: 'fake-provider-token' }),
+      [`GET ${fakeUsersEndpoint.path}`]: json(200, { data: USERS }),
+      [`POST ${fakeTokenEndpoint.path}`]: json(200, { token: 'fake-provider-token' }),
       [`POST ${TOKEN_EXCHANGE_PATH}`]: json(200, { token: portalToken(claims) }),
     });
     rememberOriginPath('/user-management');
@@ -138,7 +139,7 @@ describe('/login with fake auth', () => {
 
     expect(await screen.findByRole('heading', { name: 'User management' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/user-management');
-    expect(api.callsTo(`POST ${FAKE_TOKEN_PATH}`).map((call) => call.body)).toEqual([
+    expect(api.callsTo(`POST ${fakeTokenEndpoint.path}`).map((call) => call.body)).toEqual([
       { email: 'ada@northwind.test' },
     ]);
     expect(api.callsTo(`POST ${TOKEN_EXCHANGE_PATH}`)[0]?.headers.get('Authorization')).toBe(
@@ -150,8 +151,8 @@ describe('/login with fake auth', () => {
 
   it('stays on the page with the error when the exchange fails', async () => {
     stubApi({
-      [`GET ${FAKE_USERS_PATH}`]: json(200, { data: USERS }),
-      [`POST ${FAKE_TOKEN_PATH}`]: json(200, { token: 'fake-provider-token' }),
+      [`GET ${fakeUsersEndpoint.path}`]: json(200, { data: USERS }),
+      [`POST ${fakeTokenEndpoint.path}`]: json(200, { token: 'fake-provider-token' }),
       [`POST ${TOKEN_EXCHANGE_PATH}`]: json(403, { error: { code: 'FORBIDDEN', message: 'Disabled user' } }),
     });
     const { user, router } = await renderWithAuth({ routes, path: '/login', config });

@@ -1,4 +1,5 @@
-import { EMAIL_PATH, EMAILS_PATH, type emailDetailSchema } from '@portal/contracts/emails';
+import type { emailDetailSchema } from '@portal/contracts/emails';
+import { emailEndpoint, emailsEndpoint } from '@portal/contracts/emails-endpoints';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -41,7 +42,7 @@ function fakeEmail(index: number, overrides: Partial<EmailDetail> = {}): EmailDe
 function installOutboxApi(emails: readonly EmailDetail[]) {
   const lists: URLSearchParams[] = [];
   api.server.use(
-    http.get(EMAILS_PATH, ({ request }) => {
+    http.get(emailsEndpoint.path, ({ request }) => {
       const query = new URL(request.url).searchParams;
       lists.push(query);
       const matching = emails.filter(
@@ -57,7 +58,7 @@ function installOutboxApi(emails: readonly EmailDetail[]) {
         .map(({ html: _h, text: _t, withheld: _w, ...summary }) => summary);
       return HttpResponse.json({ data: { items, pagination: { offset, limit, total: matching.length } } });
     }),
-    http.get(EMAIL_PATH, ({ params }) => {
+    http.get(emailEndpoint.path, ({ params }) => {
       const email = emails.find(({ id }) => id === params.emailId);
       return email
         ? HttpResponse.json({ data: email })

@@ -1,18 +1,20 @@
 import type { Money } from '@portal/contracts/money';
 import {
-  TRANSACTION_ACTION_PATHS,
   TRANSACTION_ACTIONS,
   TRANSACTION_EXPORT_PATH,
-  TRANSACTION_LOCATIONS_PATH,
-  TRANSACTION_PATH,
-  TRANSACTION_TOTALS_PATH,
-  TRANSACTIONS_PATH,
   authorizationExpiresAt,
   transactionLabel,
   type TransactionAction,
   type transactionDetailSchema,
   type transactionEventSchema,
 } from '@portal/contracts/transactions';
+import {
+  listTransactionsEndpoint,
+  transactionActionEndpoints,
+  transactionEndpoint,
+  transactionLocationsEndpoint,
+  transactionTotalsEndpoint,
+} from '@portal/contracts/transactions-endpoints';
 import { http, HttpResponse } from 'msw';
 import type { SetupServer } from 'msw/node';
 import type { z } from 'zod';
@@ -141,7 +143,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
   const actions: RecordedAction[] = [];
 
   server.use(
-    http.get(TRANSACTION_TOTALS_PATH, ({ request }) => {
+    http.get(transactionTotalsEndpoint.path, ({ request }) => {
       totals.push(new URL(request.url).searchParams);
       const all = [...transactions.values()];
       const sum = (pick: (transaction: TransactionDetail) => number) =>
@@ -155,7 +157,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
         },
       });
     }),
-    http.get(TRANSACTION_LOCATIONS_PATH, () =>
+    http.get(transactionLocationsEndpoint.path, () =>
       HttpResponse.json({
         data: {
           items: [
@@ -177,7 +179,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
         },
       });
     }),
-    http.get(TRANSACTIONS_PATH, ({ request }) => {
+    http.get(listTransactionsEndpoint.path, ({ request }) => {
       const query = new URL(request.url).searchParams;
       lists.push(query);
       const all = [...transactions.values()];
@@ -193,7 +195,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
         },
       });
     }),
-    http.get(TRANSACTION_PATH, ({ params }) => {
+    http.get(transactionEndpoint.path, ({ params }) => {
       const transaction = transactions.get(String(params.id));
       return transaction
         ? HttpResponse.json({ data: transaction })
@@ -203,7 +205,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
           );
     }),
     ...TRANSACTION_ACTIONS.map((action) =>
-      http.post(TRANSACTION_ACTION_PATHS[action], async ({ request, params }) => {
+      http.post(transactionActionEndpoints[action].path, async ({ request, params }) => {
         const body: unknown = await request.json();
         const id = String(params.id);
         actions.push({ id, action, body, idempotencyKey: request.headers.get('Idempotency-Key') });
@@ -241,11 +243,11 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
  */
 export function emptyTransactionHandlers() {
   return [
-    http.get(TRANSACTION_TOTALS_PATH, () =>
+    http.get(transactionTotalsEndpoint.path, () =>
       HttpResponse.json({ data: { count: 0, gross: usd(0), settled: usd(0), refunded: usd(0) } }),
     ),
-    http.get(TRANSACTION_LOCATIONS_PATH, () => HttpResponse.json({ data: { items: [] } })),
-    http.get(TRANSACTIONS_PATH, () =>
+    http.get(transactionLocationsEndpoint.path, () => HttpResponse.json({ data: { items: [] } })),
+    http.get(listTransactionsEndpoint.path, () =>
       HttpResponse.json({
         data: {
           items: [],

@@ -1,8 +1,5 @@
 import { MERCHANT_PORTAL_FLAG_TAG } from '@portal/contracts/enums';
-import {
-  FEATURE_FLAG_BULK_EVALUATION_PATH,
-  FEATURE_FLAG_EVALUATION_PATH,
-} from '@portal/contracts/feature-flags';
+import { evaluateFlagEndpoint, evaluateFlagsEndpoint } from '@portal/contracts/feature-flags-endpoints';
 import { QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -13,7 +10,7 @@ import { featureFlagOrigin } from './flag-origin';
 
 const bulkCalls: { tag: string | null; body: unknown }[] = [];
 const server = setupServer(
-  http.post(FEATURE_FLAG_BULK_EVALUATION_PATH, async ({ request }) => {
+  http.post(evaluateFlagsEndpoint.path, async ({ request }) => {
     bulkCalls.push({ tag: new URL(request.url).searchParams.get('tag'), body: await request.json() });
     return HttpResponse.json({
       isLocationPageEnabled: { result: 'true' },
@@ -22,7 +19,7 @@ const server = setupServer(
       one: { result: '1' },
     });
   }),
-  http.post(FEATURE_FLAG_EVALUATION_PATH, ({ params }) => {
+  http.post(evaluateFlagEndpoint.path, ({ params }) => {
     switch (params.flagName) {
       case 'on':
         return HttpResponse.json({ result: 'true' });
@@ -79,7 +76,7 @@ describe('the bulk evaluation', () => {
   });
 
   it('yields no flags when the fetch fails, and only logs it', async () => {
-    server.use(http.post(FEATURE_FLAG_BULK_EVALUATION_PATH, () => HttpResponse.error()));
+    server.use(http.post(evaluateFlagsEndpoint.path, () => HttpResponse.error()));
     const client = new QueryClient();
     const flags = await client.query(
       bulkFeatureFlagsQueryOptions({ tenantId: 'bread', merchantId: 'm-1' }, ''),
@@ -89,7 +86,7 @@ describe('the bulk evaluation', () => {
   });
 
   it('yields no flags for an answer of the wrong shape', async () => {
-    server.use(http.post(FEATURE_FLAG_BULK_EVALUATION_PATH, () => HttpResponse.json({ a: 'true' })));
+    server.use(http.post(evaluateFlagsEndpoint.path, () => HttpResponse.json({ a: 'true' })));
     const client = new QueryClient();
     const flags = await client.query(
       bulkFeatureFlagsQueryOptions({ tenantId: 'bread', merchantId: 'm-1' }, ''),
