@@ -29,6 +29,5 @@ export const analyticsEventSchema = z.strictObject({
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
-export const ANALYTICS_EVENTS_PATH = '/api/analytics/events';
 /** The portal sends events in small batches. */
 export const analyticsBatchSchema = z.strictObject({ events: z.array(analyticsEventSchema).min(1).max(50) });

@@ -9,8 +9,6 @@ import { ACTOR_TYPES, SORT_ORDERS } from './transactions.js';
 export const AUDIT_ACTOR_TYPES = ACTOR_TYPES;
 export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
 
-export const AUDIT_EXPORT_PATH = '/api/audit-entries/export.csv';
-
 export const AUDIT_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_AUDIT_PAGE_SIZE = 25;
 /** Deeper pages are narrowed by a filter instead; the export has them all. */

@@ -6,14 +6,6 @@ export const PORTAL_CLIENT_ID = 'merchant-portal';
 /** The application id the portal sends with every token exchange (specification §7, `appID`). */
 export const PORTAL_APP_ID = 'merchant-portal';
 
-export const TOKEN_EXCHANGE_PATH = '/api/auth/org/token/exchange';
-
-/**
- * Sign-out on the server (bearer: the portal token; 204): ends the sign-in the token belongs to, so that
- * every portal token of that sign-in is refused from then on (401) and its provider tokens stop renewing.
- */
-export const LOGOUT_PATH = '/api/auth/logout';
-
 /** Body of `POST /api/auth/org/token/exchange`; the provider's access token is the bearer (specification §7). */
 export const tokenExchangeRequestSchema = z.strictObject({
   appID: z.string().min(1).max(100),

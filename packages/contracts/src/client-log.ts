@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Unauthenticated: the portal reports its own errors here, signed in or not (specification §7). */
-export const CLIENT_LOG_PATH = '/api/merchant-portal-backend/log';
-
 export const CLIENT_LOG_LEVELS = ['error', 'warn', 'info'] as const;
 export type ClientLogLevel = (typeof CLIENT_LOG_LEVELS)[number];
 

@@ -3,12 +3,6 @@ import { dataResponseSchema, listResponseSchema } from './api.js';
 import { LOCALES } from './brands.js';
 import { CURRENCIES } from './money.js';
 
-/** `GET ?search=&limit=&offset=`: the merchants the caller may choose (the merchant chooser). */
-export const MERCHANTS_PATH = '/api/merchants';
-
-/** `GET`: the merchant of the caller's token; 403 while provider staff have not chosen one. */
-export const CURRENT_MERCHANT_PATH = '/api/merchants/current';
-
 export const MERCHANTS_MAX_LIMIT = 100;
 export const MERCHANTS_DEFAULT_LIMIT = 20;
 

@@ -3,13 +3,6 @@ import { LOCALES } from './brands.js';
 import { MAX_PASSWORD_LENGTH } from './password-rules.js';
 import { emailSchema } from './users.js';
 
-/**
- * The password calls (issue 6). Public: what a link is for, creating the password of an invitation,
- * resetting a forgotten one, asking for a reset. Signed in: changing one's own password.
- */
-export const FORGOT_PASSWORD_PATH = '/api/passwords/forgot';
-export const CHANGE_PASSWORD_PATH = '/api/passwords/change';
-
 /** Tokens are 32 random bytes in base64url (43 characters). */
 export const tokenParamsSchema = z.strictObject({ token: z.string().regex(/^[\w-]{20,100}$/) });
 

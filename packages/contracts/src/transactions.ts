@@ -6,8 +6,6 @@ import { CHANNELS, PRODUCT_TYPES } from './enums.js';
 import { DAY_MS } from './constants.js';
 import { moneySchema } from './money.js';
 
-export const TRANSACTION_EXPORT_PATH = '/api/transactions/export.csv';
-
 export const TRANSACTION_ACTIONS = ['settle', 'cancel', 'refund'] as const;
 export type TransactionAction = (typeof TRANSACTION_ACTIONS)[number];
 

@@ -1,8 +1,8 @@
 import { NO_MERCHANT_ID, ROLES, type Role } from '@portal/contracts/roles';
+import { currentMerchantEndpoint } from '@portal/contracts/merchants-endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CURRENT_MERCHANT_PATH } from '@portal/contracts/merchants';
 import { readOriginPath } from '../lib/auth/origin-path';
 import { getToken } from '../lib/storage/portal-storage';
 import { BREAD_CONFIG, RBC_CONFIG, renderApp } from '../test/render-app';
@@ -264,7 +264,7 @@ describe('a session the server no longer takes', () => {
   it('ends on the first 401 and goes to /login', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     api.server.use(
-      http.get(CURRENT_MERCHANT_PATH, () =>
+      http.get(currentMerchantEndpoint.path, () =>
         HttpResponse.json({ error: { code: 'UNAUTHORIZED', message: 'Expired' } }, { status: 401 }),
       ),
     );

@@ -1,13 +1,15 @@
-import { ANALYTICS_EVENTS_PATH } from '@portal/contracts/analytics';
-import { TOKEN_EXCHANGE_PATH, tokenExchangeRequestSchema } from '@portal/contracts/auth';
-import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
-import { CURRENT_MERCHANT_PATH, MERCHANTS_PATH, type MerchantSummary } from '@portal/contracts/merchants';
+import { tokenExchangeRequestSchema } from '@portal/contracts/auth';
+import type { MerchantSummary } from '@portal/contracts/merchants';
 import type { Program } from '@portal/contracts/programs';
 import { NO_MERCHANT_ID, ROLE_SCOPES, type Role } from '@portal/contracts/roles';
 import type { PortalTokenClaims } from '@portal/contracts/token';
 import { evaluateFlagsEndpoint } from '@portal/contracts/feature-flags-endpoints';
 import { participationsEndpoint, programEndpoint } from '@portal/contracts/programs-endpoints';
 import { listUsersEndpoint } from '@portal/contracts/users-endpoints';
+import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
+import { tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
+import { currentMerchantEndpoint, merchantsEndpoint } from '@portal/contracts/merchants-endpoints';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -144,7 +146,7 @@ export function setUpTestApi() {
         Object.fromEntries(Object.entries(state.flags).map(([name, result]) => [name, { result }])),
       ),
     ),
-    http.get(CURRENT_MERCHANT_PATH, () => {
+    http.get(currentMerchantEndpoint.path, () => {
       const merchant = state.merchants.find(({ id }) => id === state.claims?.merchantID);
       if (!merchant)
         return HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status: 403 });
@@ -152,7 +154,7 @@ export function setUpTestApi() {
         data: { ...merchant, timeZone: 'America/New_York', currency: 'USD', language: 'en' },
       });
     }),
-    http.get(MERCHANTS_PATH, async ({ request }) => {
+    http.get(merchantsEndpoint.path, async ({ request }) => {
       const search = new URL(request.url).searchParams.get('search') ?? '';
       merchantSearches.push(search);
       await delay(5);
@@ -161,7 +163,7 @@ export function setUpTestApi() {
         data: { items, pagination: { offset: 0, limit: 20, total: items.length } },
       });
     }),
-    http.post(TOKEN_EXCHANGE_PATH, async ({ request }) => {
+    http.post(tokenExchangeEndpoint.path, async ({ request }) => {
       const { merchantID } = tokenExchangeRequestSchema.parse(await request.json());
       exchanges.push(merchantID);
       if (!state.claims)
@@ -169,8 +171,8 @@ export function setUpTestApi() {
       state.claims = { ...state.claims, merchantID, cid: merchantID, tenantID: 'tenant-bread' };
       return HttpResponse.json({ token: portalToken(state.claims) });
     }),
-    http.post(ANALYTICS_EVENTS_PATH, () => HttpResponse.json({ data: {} })),
-    http.post(CLIENT_LOG_PATH, () => HttpResponse.json({ data: { id: 'log-1' } })),
+    http.post(recordAnalyticsEndpoint.path, () => HttpResponse.json({ data: {} })),
+    http.post(clientLogEndpoint.path, () => HttpResponse.json({ data: { id: 'log-1' } })),
     // The home page is the transaction list: tests of the shell see it empty.
     ...emptyTransactionHandlers(),
     ...emptyCartHandlers(),

@@ -1,8 +1,5 @@
-import {
-  ANALYTICS_EVENTS_PATH,
-  analyticsBatchSchema,
-  type AnalyticsEvent,
-} from '@portal/contracts/analytics';
+import { analyticsBatchSchema, type AnalyticsEvent } from '@portal/contracts/analytics';
+import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -10,7 +7,7 @@ import { createAnalytics, FLUSH_DELAY_MS, MAX_BATCH_SIZE } from './analytics';
 
 const batches: unknown[] = [];
 const server = setupServer(
-  http.post(ANALYTICS_EVENTS_PATH, async ({ request }) => {
+  http.post(recordAnalyticsEndpoint.path, async ({ request }) => {
     batches.push(await request.json());
     return HttpResponse.json({ data: { stored: 1 } });
   }),
@@ -82,7 +79,7 @@ describe('analytics', () => {
 
   it('drops a batch the server refuses, silently, and goes on with the next one', async () => {
     server.use(
-      http.post(ANALYTICS_EVENTS_PATH, () => HttpResponse.json({}, { status: 500 }), { once: true }),
+      http.post(recordAnalyticsEndpoint.path, () => HttpResponse.json({}, { status: 500 }), { once: true }),
     );
     const analytics = createAnalytics({ currentPage: onPage('/carts') });
     analytics.track('cart_created');

@@ -1,8 +1,8 @@
-import { LOGOUT_PATH, PORTAL_APP_ID, TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
-import { CLIENT_LOG_PATH } from '@portal/contracts/client-log';
+import { PORTAL_APP_ID } from '@portal/contracts/auth';
 import { NO_MERCHANT_ID } from '@portal/contracts/roles';
 import { HOME_PATH, PUBLIC_PATHS } from '@portal/contracts/routes';
-import { fakeTokenEndpoint } from '@portal/contracts/auth-endpoints';
+import { fakeTokenEndpoint, logoutEndpoint, tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
+import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
 import type { i18n } from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { alertStore, hideAlert } from '../alerts/alert-store';
@@ -28,9 +28,9 @@ import {
   type ApiCall,
 } from './test-utils';
 
-const EXCHANGE = `POST ${TOKEN_EXCHANGE_PATH}`;
-const LOG = `POST ${CLIENT_LOG_PATH}`;
-const LOGOUT = `POST ${LOGOUT_PATH}`;
+const EXCHANGE = `POST ${tokenExchangeEndpoint.path}`;
+const LOG = `POST ${clientLogEndpoint.path}`;
+const LOGOUT = `POST ${logoutEndpoint.path}`;
 const MERCHANT_A = '11111111-1111-4111-8111-111111111111';
 const MERCHANT_B = '22222222-2222-4222-8222-222222222222';
 
@@ -308,7 +308,7 @@ describe('switchMerchant', () => {
     expect(session.getSnapshot()).toBe(before);
     expect(getToken()).toBe(before.token);
     expect(getSelectedMerchantId()).toBeNull();
-    expect(api.callsTo(`POST ${CLIENT_LOG_PATH}`)).toHaveLength(1);
+    expect(api.callsTo(`POST ${clientLogEndpoint.path}`)).toHaveLength(1);
   });
 });
 

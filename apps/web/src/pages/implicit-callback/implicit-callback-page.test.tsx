@@ -1,5 +1,5 @@
-import { TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
+import { tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberOriginPath } from '../../lib/auth/origin-path';
@@ -69,7 +69,9 @@ describe('/implicit/callback', () => {
   });
 
   it('goes to /login with the alert when the exchange fails', async () => {
-    stubApi({ [`POST ${TOKEN_EXCHANGE_PATH}`]: json(500, { error: { code: 'INTERNAL', message: 'Boom' } }) });
+    stubApi({
+      [`POST ${tokenExchangeEndpoint.path}`]: json(500, { error: { code: 'INTERNAL', message: 'Boom' } }),
+    });
     const userManager = createStubUserManager(providerUser('provider-access-token'));
     const { router } = await renderWithAuth({
       routes,

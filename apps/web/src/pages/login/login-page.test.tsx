@@ -1,7 +1,10 @@
-import { TOKEN_EXCHANGE_PATH } from '@portal/contracts/auth';
 import type { FakeUser } from '@portal/contracts/fake-auth';
 import { HOME_PATH, PUBLIC_PATHS } from '@portal/contracts/routes';
-import { fakeTokenEndpoint, fakeUsersEndpoint } from '@portal/contracts/auth-endpoints';
+import {
+  fakeTokenEndpoint,
+  fakeUsersEndpoint,
+  tokenExchangeEndpoint,
+} from '@portal/contracts/auth-endpoints';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rememberOriginPath } from '../../lib/auth/origin-path';
@@ -130,7 +133,7 @@ describe('/login with fake auth', () => {
     const api = stubApi({
       [`GET ${fakeUsersEndpoint.path}`]: json(200, { data: USERS }),
       [`POST ${fakeTokenEndpoint.path}`]: json(200, { token: 'fake-provider-token' }),
-      [`POST ${TOKEN_EXCHANGE_PATH}`]: json(200, { token: portalToken(claims) }),
+      [`POST ${tokenExchangeEndpoint.path}`]: json(200, { token: portalToken(claims) }),
     });
     rememberOriginPath('/user-management');
     const { user, router } = await renderWithAuth({ routes, path: '/login', config });
@@ -142,7 +145,7 @@ describe('/login with fake auth', () => {
     expect(api.callsTo(`POST ${fakeTokenEndpoint.path}`).map((call) => call.body)).toEqual([
       { email: 'ada@northwind.test' },
     ]);
-    expect(api.callsTo(`POST ${TOKEN_EXCHANGE_PATH}`)[0]?.headers.get('Authorization')).toBe(
+    expect(api.callsTo(`POST ${tokenExchangeEndpoint.path}`)[0]?.headers.get('Authorization')).toBe(
       'Bearer fake-provider-token',
     );
     expect(getAdminToken()).toBe('fake-provider-token');
@@ -153,7 +156,9 @@ describe('/login with fake auth', () => {
     stubApi({
       [`GET ${fakeUsersEndpoint.path}`]: json(200, { data: USERS }),
       [`POST ${fakeTokenEndpoint.path}`]: json(200, { token: 'fake-provider-token' }),
-      [`POST ${TOKEN_EXCHANGE_PATH}`]: json(403, { error: { code: 'FORBIDDEN', message: 'Disabled user' } }),
+      [`POST ${tokenExchangeEndpoint.path}`]: json(403, {
+        error: { code: 'FORBIDDEN', message: 'Disabled user' },
+      }),
     });
     const { user, router } = await renderWithAuth({ routes, path: '/login', config });
 

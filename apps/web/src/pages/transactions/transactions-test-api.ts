@@ -1,7 +1,6 @@
 import type { Money } from '@portal/contracts/money';
 import {
   TRANSACTION_ACTIONS,
-  TRANSACTION_EXPORT_PATH,
   authorizationExpiresAt,
   transactionLabel,
   type TransactionAction,
@@ -9,6 +8,7 @@ import {
   type transactionEventSchema,
 } from '@portal/contracts/transactions';
 import {
+  exportTransactionsEndpoint,
   listTransactionsEndpoint,
   transactionActionEndpoints,
   transactionEndpoint,
@@ -167,7 +167,7 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
         },
       }),
     ),
-    http.get(TRANSACTION_EXPORT_PATH, ({ request }) => {
+    http.get(exportTransactionsEndpoint.path, ({ request }) => {
       exports.push(new URL(request.url).searchParams);
       const rows = [...transactions.values()].map(
         (transaction) => `${transaction.id},${transaction.externalID}`,
