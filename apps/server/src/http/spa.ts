@@ -30,9 +30,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     await app.register(fastifyStatic, {
       root: webDist,
       cacheControl: false,
-      setHeaders: (response, filePath) => {
+      setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(join(webDist, 'assets'));
-        response.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
