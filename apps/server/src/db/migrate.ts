@@ -1,4 +1,5 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as initial from './migrations/0001-initial.js';
 import * as authKeys from './migrations/0002-auth-keys.js';
 import * as identityProvider from './migrations/0003-identity-provider.js';
