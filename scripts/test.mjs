@@ -37,6 +37,8 @@ function freePort() {
 
 await check('lint', 'npx', ['eslint', '.']);
 await check('format', 'npx', ['prettier', '--check', '.']);
+// Unused files and dependencies fail the run; unused exports are listed as warnings (knip.json).
+await check('knip', 'npm', ['run', 'knip', '--silent']);
 await check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
 const built = await check('build', 'npm', ['run', 'build', '--silent']);
 
