@@ -35,7 +35,7 @@ function freePort() {
   });
 }
 
-await check('lint', 'npx', ['eslint', '.']);
+await check('lint', 'npm', ['run', 'lint', '--silent']);
 await check('format', 'npx', ['prettier', '--check', '.']);
 // Unused files and dependencies fail the run; unused exports are listed as warnings (knip.json).
 await check('knip', 'npm', ['run', 'knip', '--silent']);
