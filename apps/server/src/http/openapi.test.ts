@@ -4,7 +4,7 @@ import type { AnyEndpoint } from '@portal/contracts/endpoint';
 import { ENDPOINTS } from '@portal/contracts/endpoints';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
-import { TEST_DIALECTS } from '../test/test-database.js';
+import { ANY_TEST_DIALECT } from '../test/test-database.js';
 
 const documentSchema = z.object({
   openapi: z.string(),
@@ -12,7 +12,7 @@ const documentSchema = z.object({
   paths: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 
-describe.each(TEST_DIALECTS)('OpenAPI (%s)', (dialect) => {
+describe.each(ANY_TEST_DIALECT)('OpenAPI (%s)', (dialect) => {
   let testApp: TestApp;
 
   beforeEach(async () => {

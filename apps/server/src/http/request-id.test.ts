@@ -3,11 +3,11 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
-import { TEST_DIALECTS } from '../test/test-database.js';
+import { ANY_TEST_DIALECT } from '../test/test-database.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-describe.each(TEST_DIALECTS)('request ids (%s)', (dialect) => {
+describe.each(ANY_TEST_DIALECT)('request ids (%s)', (dialect) => {
   let testApp: TestApp;
   let logs: Record<string, unknown>[];
 

@@ -15,6 +15,12 @@ const adminUrl = process.env.TEST_DATABASE_URL;
 /** SQLite always; PostgreSQL when TEST_DATABASE_URL names a role that may create databases. */
 export const TEST_DIALECTS: readonly Dialect[] = adminUrl ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * For suites whose subject runs no SQL of its own (headers, request ids, the route table, the built
+ * portal): any database serves the app they build, so they run once, on SQLite.
+ */
+export const ANY_TEST_DIALECT: readonly Dialect[] = ['sqlite'];
+
 /** Seals the keys of every test database, as KEY_ENCRYPTION_KEY does in production. */
 export const TEST_KEY_ENCRYPTION_KEY = KeyEncryptionKey.generate();
 

@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { publicConfigSchema } from '@portal/contracts/public-config';
 import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { TEST_DIALECTS } from '../../test/test-database.js';
+import { ANY_TEST_DIALECT } from '../../test/test-database.js';
 
-describe.each(TEST_DIALECTS)('GET /api/public-config (%s)', (dialect) => {
+describe.each(ANY_TEST_DIALECT)('GET /api/public-config (%s)', (dialect) => {
   let testApp: TestApp;
 
   afterEach(async () => {
