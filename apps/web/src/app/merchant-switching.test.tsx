@@ -36,7 +36,7 @@ describe('the merchant chooser of provider staff', () => {
     rememberMerchant(SUMMIT);
     api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NO_MERCHANT_ID });
     const { user } = await renderApp('/data-insights');
-    expect(await heading('Choose a merchant')).toBeTruthy();
+    expect(await heading('Choose a merchant')).toBeInTheDocument();
 
     const recent = screen.getByRole('region', { name: 'Previously selected' });
     const all = await screen.findByRole('region', { name: 'Merchants' });
@@ -48,18 +48,18 @@ describe('the merchant chooser of provider staff', () => {
     await user.type(screen.getByRole('textbox', { name: 'Search merchants' }), 'lake');
     const matches = await screen.findByRole('region', { name: 'Matching merchants' });
     expect(merchantButtons(matches)).toEqual([LAKESIDE.name]);
-    expect(screen.queryByRole('region', { name: 'Previously selected' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Previously selected' })).not.toBeInTheDocument();
     expect(api.merchantSearches).toContain('lake');
 
     await user.click(within(matches).getByRole('button', { name: LAKESIDE.name }));
-    expect(await heading('Data insights')).toBeTruthy();
+    expect(await heading('Data insights')).toBeInTheDocument();
     expect(api.exchanges).toEqual([LAKESIDE.id]);
     expect(getSelectedMerchantId()).toBe(LAKESIDE.id);
     expect(getPreviousMerchants().map((merchant) => merchant.id)).toEqual([LAKESIDE.id, SUMMIT.id, MAPLE.id]);
     await waitFor(() => {
       expect(
         within(banner()).getByRole('button', { name: /^Merchant: Lakeside Furniture Co\./ }),
-      ).toBeTruthy();
+      ).toBeInTheDocument();
     });
   });
 
@@ -68,7 +68,7 @@ describe('the merchant chooser of provider staff', () => {
     const { user } = await renderApp('/transactions');
     await heading('Choose a merchant');
     await user.type(screen.getByRole('textbox', { name: 'Search merchants' }), 'zzz');
-    expect(await screen.findByText('No merchant matches your search.')).toBeTruthy();
+    expect(await screen.findByText('No merchant matches your search.')).toBeInTheDocument();
   });
 
   it('switches from the header, keeping the page', async () => {
@@ -82,16 +82,18 @@ describe('the merchant chooser of provider staff', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Switch merchant' });
     const current = await within(dialog).findByRole('button', { name: /Northwind Demo Outfitters/ });
-    expect(current.getAttribute('aria-current')).toBe('true');
+    expect(current).toHaveAttribute('aria-current', 'true');
     await user.click(within(dialog).getByRole('button', { name: SUMMIT.name }));
 
     await waitFor(() => {
-      expect(within(banner()).getByRole('button', { name: /^Merchant: Summit Cycle Works\./ })).toBeTruthy();
+      expect(
+        within(banner()).getByRole('button', { name: /^Merchant: Summit Cycle Works\./ }),
+      ).toBeInTheDocument();
     });
     expect(api.exchanges).toEqual([SUMMIT.id]);
     expect(router.state.location.pathname).toBe('/carts');
-    expect(await heading('Carts')).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await heading('Carts')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps the merchant when a page vetoes the change', async () => {
@@ -113,8 +115,8 @@ describe('the merchant chooser of provider staff', () => {
       expect(asked).toEqual([LAKESIDE.id]);
     });
     expect(api.exchanges).toEqual([]);
-    expect(screen.getByRole('dialog', { name: 'Switch merchant' })).toBeTruthy();
-    expect(within(banner()).getByRole('button', { name: /^Merchant: Northwind/ })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Switch merchant' })).toBeInTheDocument();
+    expect(within(banner()).getByRole('button', { name: /^Merchant: Northwind/ })).toBeInTheDocument();
     expect(getSelectedMerchantId()).toBeNull();
   });
 });
@@ -124,9 +126,9 @@ describe('a user with an assigned merchant', () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     await renderApp('/transactions');
     await heading('Transactions');
-    expect(await within(banner()).findByText(NORTHWIND.name)).toBeTruthy();
-    expect(within(banner()).queryByRole('button', { name: /Switch merchant/ })).toBeNull();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await within(banner()).findByText(NORTHWIND.name)).toBeInTheDocument();
+    expect(within(banner()).queryByRole('button', { name: /Switch merchant/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
 
@@ -143,7 +145,7 @@ describe('the program picker', () => {
     const [first, second] = ALL_PROGRAM_KINDS;
     await user.click(within(group).getByRole('checkbox', { name: first?.name }));
     expect(getProgramSelection(NORTHWIND.id)).toEqual({ programs: [second?.id], allProgramsSelected: false });
-    expect(within(banner()).getByRole('button', { name: 'Programs: 1 of 2' })).toBeTruthy();
+    expect(within(banner()).getByRole('button', { name: 'Programs: 1 of 2' })).toBeInTheDocument();
     // The last selected program cannot be unticked.
     const last = within(group).getByRole<HTMLInputElement>('checkbox', { name: second?.name });
     expect(last.disabled).toBe(true);
@@ -157,6 +159,6 @@ describe('the program picker', () => {
     api.setPrograms(ALL_PROGRAM_KINDS.slice(0, 1));
     await renderApp('/transactions');
     await heading('Transactions');
-    expect(within(banner()).queryByRole('button', { name: 'All programs' })).toBeNull();
+    expect(within(banner()).queryByRole('button', { name: 'All programs' })).not.toBeInTheDocument();
   });
 });

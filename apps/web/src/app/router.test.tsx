@@ -20,9 +20,9 @@ describe('the router', () => {
 
   it('renders the shell and the page at a path', async () => {
     await renderApp('/data-insights');
-    expect(await heading('Data insights')).toBeTruthy();
-    expect(screen.getByRole('banner').textContent).toContain('Bread Merchant Portal');
-    expect(screen.getByRole('main').textContent).toContain('This page is on its way.');
+    expect(await heading('Data insights')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Bread Merchant Portal');
+    expect(screen.getByRole('main')).toHaveTextContent('This page is on its way.');
     const current = within(navigation()).getByRole('link', { current: 'page' });
     expect(current.textContent).toBe('Data insights');
     expect(document.title).toBe('Data insights – Bread Merchant Portal');
@@ -30,14 +30,14 @@ describe('the router', () => {
 
   it('shows the transactions at the index', async () => {
     await renderApp('/');
-    expect(await heading('Transactions')).toBeTruthy();
+    expect(await heading('Transactions')).toBeInTheDocument();
   });
 
   it('shows page-not-found with a link to the transactions for an unknown path', async () => {
     const { user, router } = await renderApp('/no/such/page');
-    expect(await heading('Page not found')).toBeTruthy();
+    expect(await heading('Page not found')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Go to transactions' }));
-    expect(await heading('Transactions')).toBeTruthy();
+    expect(await heading('Transactions')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/transactions');
   });
 
@@ -45,7 +45,7 @@ describe('the router', () => {
     const { user } = await renderApp('/transactions');
     await heading('Transactions');
     await user.click(within(navigation()).getByRole('link', { name: 'User management' }));
-    expect(await heading('User management')).toBeTruthy();
+    expect(await heading('User management')).toBeInTheDocument();
     await waitFor(() => {
       expect(document.activeElement).toBe(screen.getByRole('main'));
     });
@@ -111,31 +111,31 @@ describe('the rbc brand', () => {
 
   it.each(hidden)('shows page-not-found at %s', async (path, title) => {
     await renderApp(path, RBC_CONFIG);
-    expect(await heading('Page not found')).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: title })).toBeNull();
+    expect(await heading('Page not found')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: title })).not.toBeInTheDocument();
   });
 
   it.each(hidden)('shows the page at %s for bread', async (path, title) => {
     await renderApp(path, BREAD_CONFIG);
-    expect(await heading(title)).toBeTruthy();
+    expect(await heading(title)).toBeInTheDocument();
   });
 
   it('switches the visible texts to Canadian French and back', async () => {
     const { user } = await renderApp('/data-insights', RBC_CONFIG);
-    expect(await heading('Data insights')).toBeTruthy();
+    expect(await heading('Data insights')).toBeInTheDocument();
     expect(document.documentElement.lang).toBe('en');
 
     await user.click(screen.getByRole('button', { name: 'Français' }));
-    expect(await heading('Analyse des données')).toBeTruthy();
-    expect(screen.getByRole('banner').textContent).toContain('Portail marchand RBC');
-    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeTruthy();
-    expect(screen.getByRole('main').textContent).toContain('Cette page sera bientôt offerte.');
+    expect(await heading('Analyse des données')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Portail marchand RBC');
+    expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent('Cette page sera bientôt offerte.');
     expect(document.documentElement.lang).toBe('fr-CA');
     expect(dayjs.locale()).toBe('fr-ca');
     expect(document.title).toBe('Analyse des données – Portail marchand RBC');
 
     await user.click(screen.getByRole('button', { name: 'English' }));
-    expect(await heading('Data insights')).toBeTruthy();
+    expect(await heading('Data insights')).toBeInTheDocument();
     expect(dayjs.locale()).toBe('en');
   });
 
@@ -147,13 +147,13 @@ describe('the rbc brand', () => {
     first.unmount();
 
     await renderApp('/data-insights', RBC_CONFIG);
-    expect(await heading('Analyse des données')).toBeTruthy();
+    expect(await heading('Analyse des données')).toBeInTheDocument();
   });
 
   it('offers no language choice to bread', async () => {
     await renderApp('/transactions', BREAD_CONFIG);
     await heading('Transactions');
-    expect(screen.queryByRole('button', { name: 'Français' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Français' })).not.toBeInTheDocument();
   });
 });
 
@@ -164,7 +164,7 @@ describe('the account settings', () => {
 
   it('shows the general settings at /account-settings inside the settings shell', async () => {
     await renderApp('/account-settings');
-    expect(await heading('General settings')).toBeTruthy();
+    expect(await heading('General settings')).toBeInTheDocument();
     const current = within(settingsNavigation()).getByRole('link', { current: 'page' });
     expect(current.textContent).toBe('General settings');
     expect(within(navigation()).getByRole('link', { current: 'page' }).textContent).toBe('Account settings');
@@ -178,7 +178,7 @@ describe('the account settings', () => {
       SETTINGS_PAGES.map((page) => PAGES[page].path),
     );
     await user.click(within(settingsNavigation()).getByRole('link', { name: 'Bank information' }));
-    expect(await heading('Bank information')).toBeTruthy();
+    expect(await heading('Bank information')).toBeInTheDocument();
   });
 });
 
@@ -189,19 +189,19 @@ describe('the public pages', () => {
     ['/password/reset/abc', 'Reset password'],
   ])('renders %s without the navigation', async (path, title) => {
     await renderApp(path);
-    expect(await heading(title)).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(await heading(title)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
   it('shows a loading page at /implicit/callback', async () => {
     await renderApp('/implicit/callback');
-    expect(await heading('Signing you in')).toBeTruthy();
+    expect(await heading('Signing you in')).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Loading…');
   });
 
   it('sends /logout/callback on to /login', async () => {
     const { router } = await renderApp('/logout/callback');
-    expect(await heading('Sign in')).toBeTruthy();
+    expect(await heading('Sign in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 });

@@ -27,10 +27,10 @@ const INSTORE_ONLY = ALL_PROGRAM_KINDS.filter((program) => program.channel === '
 describe('signed out', () => {
   it('sends an authenticated route to /login and remembers where the user was going', async () => {
     const { router } = await renderApp('/carts?status=ACTIVE');
-    expect(await heading('Sign in')).toBeTruthy();
+    expect(await heading('Sign in')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(readOriginPath()).toBe('/carts?status=ACTIVE');
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 });
 
@@ -42,30 +42,30 @@ describe('while the programs load', () => {
     await waitFor(() => {
       expect(screen.getByRole('status').textContent).toBe('Loading…');
     });
-    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
 
     release();
-    expect(await heading('Carts')).toBeTruthy();
+    expect(await heading('Carts')).toBeInTheDocument();
     // The cart list's own rows load after the page shows.
     await waitFor(() => {
-      expect(screen.queryByText('Loading…')).toBeNull();
+      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
     });
   });
 });
 
 describe('the route guard with the real access of the user', () => {
   async function expectPermissionDenied() {
-    expect(await heading('Permission Denied')).toBeTruthy();
-    expect(screen.getByRole('main').textContent).toContain(PERMISSION_DENIED_TEXT);
+    expect(await heading('Permission Denied')).toBeInTheDocument();
+    expect(screen.getByRole('main')).toHaveTextContent(PERMISSION_DENIED_TEXT);
     const home = screen.getByRole('link', { name: 'Return to home page' });
-    expect(home.getAttribute('href')).toBe('/transactions');
+    expect(home).toHaveAttribute('href', '/transactions');
   }
 
   it('lets an ADMIN open the carts of a merchant with an ecommerce program', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     await renderApp('/carts');
-    expect(await heading('Carts')).toBeTruthy();
+    expect(await heading('Carts')).toBeInTheDocument();
   });
 
   it('denies a page whose scope the token lacks, and returns home from there', async () => {
@@ -73,7 +73,7 @@ describe('the route guard with the real access of the user', () => {
     const { user, router } = await renderApp('/user-management');
     await expectPermissionDenied();
     await user.click(screen.getByRole('link', { name: 'Return to home page' }));
-    expect(await heading('Transactions')).toBeTruthy();
+    expect(await heading('Transactions')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/transactions');
   });
 
@@ -108,8 +108,8 @@ describe('the route guard with the real access of the user', () => {
   it('shows page-not-found for a page the rbc brand hides, whatever the access', async () => {
     api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
     await renderApp('/settlement-report', RBC_CONFIG);
-    expect(await heading('Page not found')).toBeTruthy();
-    expect(screen.queryByText(PERMISSION_DENIED_TEXT)).toBeNull();
+    expect(await heading('Page not found')).toBeInTheDocument();
+    expect(screen.queryByText(PERMISSION_DENIED_TEXT)).not.toBeInTheDocument();
   });
 });
 
@@ -234,7 +234,7 @@ describe('the navigation', () => {
   it.each(ROLES)('offers %s exactly the pages it may open', async (role) => {
     api.signInAs({ role, merchantId: NORTHWIND.id });
     await renderApp('/general-settings');
-    expect(await heading('General settings')).toBeTruthy();
+    expect(await heading('General settings')).toBeInTheDocument();
     expect(linkNames(navigation())).toEqual(main[role]);
     expect(linkNames(settingsNavigation())).toEqual(settings[role]);
   });
@@ -244,7 +244,7 @@ describe('the navigation', () => {
     api.setPrograms(INSTORE_ONLY);
     api.setFlags({});
     await renderApp('/general-settings', BREAD_CONFIG);
-    expect(await heading('General settings')).toBeTruthy();
+    expect(await heading('General settings')).toBeInTheDocument();
     expect(linkNames(navigation())).not.toContain('Carts');
     expect(linkNames(navigation())).not.toContain('Locations');
     expect(linkNames(settingsNavigation())).toEqual([
@@ -281,8 +281,8 @@ describe('provider staff without a merchant', () => {
   it('choose one before any page shows, whatever the path', async () => {
     api.signInAs({ role: 'INTERNAL_SUPPORT', merchantId: NO_MERCHANT_ID });
     const { router } = await renderApp('/data-insights');
-    expect(await heading('Choose a merchant')).toBeTruthy();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).toBeNull();
+    expect(await heading('Choose a merchant')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/data-insights');
   });
 });

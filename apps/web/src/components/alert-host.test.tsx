@@ -17,9 +17,9 @@ afterEach(() => {
 describe('AlertHost', () => {
   it('renders nothing until an alert is shown', async () => {
     await renderWithAlertTexts(<AlertHost store={store} />);
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('announces the generic error alert as an alert, in English', async () => {
@@ -29,9 +29,9 @@ describe('AlertHost', () => {
     });
 
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Something went wrong.');
-    expect(alert.textContent).toContain('Error was: Refund exceeds the settled amount');
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(alert).toHaveTextContent('Something went wrong.');
+    expect(alert).toHaveTextContent('Error was: Refund exceeds the settled amount');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('shows other alerts as a status with their type as title, and closes on the close button', async () => {
@@ -40,10 +40,10 @@ describe('AlertHost', () => {
       store.show({ type: 'Success', message: { key: 'errorWas', values: { message: 'saved' } } });
     });
 
-    expect(screen.getByRole('status').textContent).toContain('Success');
+    expect(screen.getByRole('status')).toHaveTextContent('Success');
     fireEvent.click(screen.getByRole('button', { name: 'Close alert' }));
 
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(store.getSnapshot().visible).toBe(false);
   });
 
@@ -54,18 +54,18 @@ describe('AlertHost', () => {
       store.show({ type: 'Info', message: { key: 'defaultError' } });
       store.showError(new Error('second'));
     });
-    expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     act(() => {
       vi.advanceTimersByTime(250);
     });
-    expect(screen.getByRole('alert').textContent).toContain('Error was: second');
+    expect(screen.getByRole('alert')).toHaveTextContent('Error was: second');
 
     act(() => {
       vi.advanceTimersByTime(20_000);
     });
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('speaks Canadian French', async () => {
@@ -73,7 +73,7 @@ describe('AlertHost', () => {
     act(() => {
       store.showError(new Error('délai dépassé'));
     });
-    expect(screen.getByRole('alert').textContent).toContain('Erreur : délai dépassé');
-    expect(screen.getByRole('button', { name: 'Fermer l’alerte' })).toBeTruthy();
+    expect(screen.getByRole('alert')).toHaveTextContent('Erreur : délai dépassé');
+    expect(screen.getByRole('button', { name: 'Fermer l’alerte' })).toBeInTheDocument();
   });
 });

@@ -9,9 +9,9 @@ describe('ErrorMessageBox', () => {
     await renderWithAlertTexts(<ErrorMessageBox onRetry={onRetry} />);
 
     const box = screen.getByRole('alert');
-    expect(box.textContent).toContain('Oops...');
-    expect(box.textContent).toContain('Something went wrong.');
-    expect(box.textContent).not.toContain('Error was');
+    expect(box).toHaveTextContent('Oops...');
+    expect(box).toHaveTextContent('Something went wrong.');
+    expect(box).not.toHaveTextContent('Error was');
     expect(onRetry).not.toHaveBeenCalled();
 
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -20,12 +20,12 @@ describe('ErrorMessageBox', () => {
 
   it('names the error when it has a text', async () => {
     await renderWithAlertTexts(<ErrorMessageBox onRetry={vi.fn()} error={new Error('The call timed out')} />);
-    expect(screen.getByRole('alert').textContent).toContain('Error was: The call timed out');
+    expect(screen.getByRole('alert')).toHaveTextContent('Error was: The call timed out');
   });
 
   it('speaks Canadian French', async () => {
     await renderWithAlertTexts(<ErrorMessageBox onRetry={vi.fn()} />, 'fr-CA');
-    expect(screen.getByRole('alert').textContent).toContain('Oups...');
-    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+    expect(screen.getByRole('alert')).toHaveTextContent('Oups...');
+    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeInTheDocument();
   });
 });

@@ -21,9 +21,9 @@ describe('the user menu', () => {
     await heading('Transactions');
     await screen.findByText(NORTHWIND.name);
     const menu = await openMenu('ada@northwind.example', user);
-    expect(menu.textContent).toContain('ada@northwind.example');
-    expect(menu.textContent).toContain('Access level: READ/WRITE');
-    expect(menu.textContent).toContain(NORTHWIND.name);
+    expect(menu).toHaveTextContent('ada@northwind.example');
+    expect(menu).toHaveTextContent('Access level: READ/WRITE');
+    expect(menu).toHaveTextContent(NORTHWIND.name);
     expect(within(menu).getByRole('menuitem', { name: 'Account settings' }).getAttribute('href')).toBe(
       '/account-settings',
     );
@@ -34,8 +34,8 @@ describe('the user menu', () => {
     const { user } = await renderApp('/transactions');
     await heading('Transactions');
     const menu = await openMenu('reader@northwind.example', user);
-    expect(menu.textContent).toContain('Access level: READ');
-    expect(menu.textContent).not.toContain('READ/WRITE');
+    expect(menu).toHaveTextContent('Access level: READ');
+    expect(menu).not.toHaveTextContent('READ/WRITE');
   });
 
   it('is reachable and usable with the keyboard, and signs out', async () => {
@@ -71,11 +71,11 @@ describe('the user menu', () => {
     await heading('Data insights');
     const menu = await openMenu('ada@maple.example', user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Français' }));
-    expect(await heading('Analyse des données')).toBeTruthy();
+    expect(await heading('Analyse des données')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Menu du compte de ada@maple.example' }));
     const french = await screen.findByRole('menu');
-    expect(french.textContent).toContain('Niveau d’accès : LECTURE/ÉCRITURE');
-    expect(within(french).getByRole('menuitem', { name: 'Se déconnecter' })).toBeTruthy();
+    expect(french).toHaveTextContent('Niveau d’accès : LECTURE/ÉCRITURE');
+    expect(within(french).getByRole('menuitem', { name: 'Se déconnecter' })).toBeInTheDocument();
   });
 
   it('leaves out the account settings while provider staff have no merchant', async () => {

@@ -126,14 +126,14 @@ describe('the list view', () => {
     );
     const bar = screen.getByRole('search', { name: 'Filter fruits' });
     // The date range's two parameters are one filter; the search is none.
-    expect(within(bar).getByText('1 filter')).toBeTruthy();
+    expect(within(bar).getByText('1 filter')).toBeInTheDocument();
 
     await user.click(within(bar).getByRole('combobox', { name: 'Colour' }));
     await user.click(await screen.findByRole('option', { name: 'Green' }));
     await waitFor(() => {
       expect(router.state.location.search).toBe('?colour=GREEN&from=2026-11-01&to=2026-11-02');
     });
-    expect(within(bar).getByText('2 filters')).toBeTruthy();
+    expect(within(bar).getByText('2 filters')).toBeInTheDocument();
     expect(vi.mocked(track)).toHaveBeenCalledWith('filter_applied', { list: 'fruits', filter: 'colour' });
 
     await user.type(within(bar).getByRole('searchbox', { name: 'Search' }), 'pear{Enter}');
@@ -141,7 +141,7 @@ describe('the list view', () => {
       expect(new URLSearchParams(router.state.location.search).get('search')).toBe('pear');
     });
     expect(vi.mocked(track)).toHaveBeenCalledWith('search_performed', { list: 'fruits' });
-    expect(within(bar).getByText('2 filters')).toBeTruthy();
+    expect(within(bar).getByText('2 filters')).toBeInTheDocument();
 
     await user.click(within(bar).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => {
@@ -152,9 +152,9 @@ describe('the list view', () => {
   it('sorts by a header, offers the column chooser and shows the page range', async () => {
     const { router, user } = await renderFruits('/fruits', pageOf([apple]));
     const table = screen.getByRole('table', { name: 'Fruits' });
-    expect(within(table).getByText('180 g')).toBeTruthy();
-    expect(screen.getByText('1–1 of 1')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Columns' })).toBeTruthy();
+    expect(within(table).getByText('180 g')).toBeInTheDocument();
+    expect(screen.getByText('1–1 of 1')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Weight' }));
     await waitFor(() => {
@@ -164,14 +164,14 @@ describe('the list view', () => {
 
   it('tells an empty list from one emptied by filters, and offers to clear them', async () => {
     await renderFruits('/fruits', pageOf([]));
-    expect(screen.getByText('No fruit yet.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+    expect(screen.getByText('No fruit yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
   });
 
   it('shows the empty state of a filtered list with Clear filters', async () => {
     const { router, user } = await renderFruits('/fruits?colour=RED', pageOf([]));
     const table = screen.getByRole('table', { name: 'Fruits' });
-    expect(within(table).getByText('No fruit matches.')).toBeTruthy();
+    expect(within(table).getByText('No fruit matches.')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => {
       expect(router.state.location.search).toBe('');
@@ -184,8 +184,8 @@ describe('the list view', () => {
       '/fruits',
       pageOf([], { data: undefined, isError: true, error: new Error('The orchard is closed'), refetch }),
     );
-    expect(screen.getByText('Error was: The orchard is closed')).toBeTruthy();
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getByText('Error was: The orchard is closed')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });

@@ -66,7 +66,7 @@ describe('the detail drawer', () => {
   it('says it is loading until the record arrives', async () => {
     await renderDrawer(queryOf({}));
     const drawer = await screen.findByRole('dialog', { name: 'Pear 7' });
-    expect(drawer.textContent).toContain('Loading…');
+    expect(drawer).toHaveTextContent('Loading…');
   });
 
   it('says a record that does not exist was not found, without the error alert', async () => {
@@ -77,8 +77,8 @@ describe('the detail drawer', () => {
       requestId: 'r1',
     });
     await renderDrawer(queryOf({ isError: true, error }));
-    expect(await screen.findByText(/Nothing was found at this address/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Try Again' })).toBeNull();
+    expect(await screen.findByText(/Nothing was found at this address/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try Again' })).not.toBeInTheDocument();
     expect(vi.mocked(showErrorAlert)).not.toHaveBeenCalled();
   });
 
@@ -91,7 +91,7 @@ describe('the detail drawer', () => {
     });
     const refetch = vi.fn(() => Promise.resolve());
     const { user } = await renderDrawer(queryOf({ isError: true, error, refetch }));
-    expect(await screen.findByText('Error was: The orchard is closed')).toBeTruthy();
+    expect(await screen.findByText('Error was: The orchard is closed')).toBeInTheDocument();
     expect(vi.mocked(showErrorAlert)).toHaveBeenCalledWith(error);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(refetch).toHaveBeenCalledTimes(1);

@@ -43,19 +43,19 @@ describe('RequireAuth', () => {
   it('sends a signed-out user to /login, remembering the path with its query', async () => {
     const { router } = await renderWithAuth({ routes, path: '/carts?status=SENT&page=2' });
 
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(readOriginPath()).toBe('/carts?status=SENT&page=2');
-    expect(screen.queryByRole('heading', { name: 'Carts' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Carts' })).not.toBeInTheDocument();
   });
 
   it('renders the page for a signed-in user, as a layout route or around children', async () => {
     setToken(portalToken(claims));
     const { router } = await renderWithAuth({ routes, path: '/carts' });
-    expect(await screen.findByRole('heading', { name: 'Carts' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Carts' })).toBeInTheDocument();
 
     await router.navigate('/data-insights');
-    expect(await screen.findByRole('heading', { name: 'Data insights' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Data insights' })).toBeInTheDocument();
     expect(readOriginPath()).toBeNull();
   });
 
@@ -70,6 +70,6 @@ describe('RequireAuth', () => {
       expect(router.state.location.pathname).toBe('/login');
     });
     expect(readOriginPath()).toBe('/data-insights?range=30d');
-    expect(screen.getByRole('status').textContent).toContain('Your session has ended.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended.');
   });
 });

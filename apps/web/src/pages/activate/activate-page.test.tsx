@@ -34,7 +34,9 @@ describe('creating a password from an invitation', () => {
     const { user } = await renderWithAuth({ routes, path: `/activate/${TOKEN}`, userManager });
 
     const password = await screen.findByLabelText('New password', { exact: false, selector: 'input' });
-    expect(screen.getByText(`Create the password of ${EMAIL}. You will then sign in with it.`)).toBeTruthy();
+    expect(
+      screen.getByText(`Create the password of ${EMAIL}. You will then sign in with it.`),
+    ).toBeInTheDocument();
     await user.type(password, 'short');
     expect([ruleMet('length'), ruleMet('notEmail'), ruleMet('notCommon')]).toEqual([false, true, true]);
     await user.clear(password);
@@ -49,7 +51,7 @@ describe('creating a password from an invitation', () => {
     const confirmation = screen.getByLabelText('Confirm the password', { exact: false, selector: 'input' });
     await user.type(confirmation, 'Quiet-Harbour-Lantern-4');
     await user.click(screen.getByRole('button', { name: 'Create password and sign in' }));
-    expect(await screen.findByText('The two passwords are not the same.')).toBeTruthy();
+    expect(await screen.findByText('The two passwords are not the same.')).toBeInTheDocument();
     expect(api.callsTo(`POST ${LINK}`)).toHaveLength(0);
 
     await user.type(confirmation, '2');
@@ -67,10 +69,10 @@ describe('creating a password from an invitation', () => {
     });
     const { user } = await renderWithAuth({ routes, path: `/activate/${TOKEN}` });
 
-    expect(await screen.findByText('This link no longer works')).toBeTruthy();
-    expect(screen.queryByLabelText('New password', { exact: false })).toBeNull();
+    expect(await screen.findByText('This link no longer works')).toBeInTheDocument();
+    expect(screen.queryByLabelText('New password', { exact: false })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Ask for a new link' }));
-    expect(await screen.findByRole('heading', { name: 'Forgot' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Forgot' })).toBeInTheDocument();
   });
 
   it('turns to the same page when the link dies between the check and the submit', async () => {
@@ -86,6 +88,6 @@ describe('creating a password from an invitation', () => {
       'Quiet-Harbour-Lantern-42',
     );
     await user.click(screen.getByRole('button', { name: 'Create password and sign in' }));
-    expect(await screen.findByText('This link no longer works')).toBeTruthy();
+    expect(await screen.findByText('This link no longer works')).toBeInTheDocument();
   });
 });

@@ -106,7 +106,7 @@ function table() {
 async function rowsShown(count: number) {
   await waitFor(() => {
     expect(within(table()).getAllByRole('row').slice(1)).toHaveLength(count);
-    expect(table().getAttribute('aria-busy')).toBe('false');
+    expect(table()).toHaveAttribute('aria-busy', 'false');
   });
   return within(table()).getAllByRole('row').slice(1);
 }
@@ -120,9 +120,9 @@ describe('the audit log', () => {
     const [first, second, third] = await rowsShown(3);
     if (!first || !second || !third) throw new Error('three rows expected');
 
-    expect(within(first).getByText('Nov 2, 2026, 10:00 AM')).toBeTruthy();
-    expect(within(first).getByText('avery@example.com')).toBeTruthy();
-    expect(within(first).getByText('Transaction settled')).toBeTruthy();
+    expect(within(first).getByText('Nov 2, 2026, 10:00 AM')).toBeInTheDocument();
+    expect(within(first).getByText('avery@example.com')).toBeInTheDocument();
+    expect(within(first).getByText('Transaction settled')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'tx-42' }).getAttribute('href')).toBe(
       '/transactions/tx-42',
     );
@@ -135,11 +135,11 @@ describe('the audit log', () => {
     ).toEqual(['status: AUTHORIZED → SETTLED', 'settled: 0.00 USD → 50.00 USD', 'amount: 50.00 USD']);
 
     // A date inside a value is shown as it was sent.
-    expect(within(second).getByText('filter: status=SETTLED; from=2026-11-01')).toBeTruthy();
+    expect(within(second).getByText('filter: status=SETTLED; from=2026-11-01')).toBeInTheDocument();
     // A kind with no label yet is still readable.
-    expect(within(third).getByText('Cart something new')).toBeTruthy();
-    expect(within(third).getByText('System')).toBeTruthy();
-    expect(within(third).getByText('No field changes')).toBeTruthy();
+    expect(within(third).getByText('Cart something new')).toBeInTheDocument();
+    expect(within(third).getByText('System')).toBeInTheDocument();
+    expect(within(third).getByText('No field changes')).toBeInTheDocument();
   });
 
   it('shows free text that looks like a date as typed', async () => {
@@ -159,8 +159,8 @@ describe('the audit log', () => {
     const [row] = await rowsShown(1);
     if (!row) throw new Error('one row expected');
 
-    expect(within(row).getByText('2026-11-01T00:00:00Z')).toBeTruthy();
-    expect(within(row).getByText('2026-11-02 2026-11-03T00:00:00Z')).toBeTruthy();
+    expect(within(row).getByText('2026-11-01T00:00:00Z')).toBeInTheDocument();
+    expect(within(row).getByText('2026-11-02 2026-11-03T00:00:00Z')).toBeInTheDocument();
     expect(
       within(within(row).getByRole('list', { name: 'Changed fields' }))
         .getAllByRole('listitem')
@@ -212,8 +212,8 @@ describe('the audit log', () => {
   it('is refused to users without the audit scope, and not in their navigation', async () => {
     api.signInAs({ role: 'USER', merchantId: NORTHWIND.id });
     await renderApp('/audit-log');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeInTheDocument();
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).queryByRole('link', { name: 'Audit log' })).toBeNull();
+    expect(within(navigation).queryByRole('link', { name: 'Audit log' })).not.toBeInTheDocument();
   });
 });

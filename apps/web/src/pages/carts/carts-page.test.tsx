@@ -75,10 +75,10 @@ describe('the cart list', () => {
     await waitFor(() => {
       expect(within(table).getAllByRole('row')).toHaveLength(3);
     });
-    expect(within(table).getByText('Cart 1')).toBeTruthy();
-    expect(within(table).getByText('$123.45')).toBeTruthy();
-    expect(within(table).getByText('Sent')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create cart' })).toBeTruthy();
+    expect(within(table).getByText('Cart 1')).toBeInTheDocument();
+    expect(within(table).getByText('$123.45')).toBeInTheDocument();
+    expect(within(table).getByText('Sent')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Create cart' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Sent' }));
@@ -107,7 +107,7 @@ describe('the cart list', () => {
       expect(within(table).getAllByRole('row')).toHaveLength(2);
     });
     for (const text of Object.values(texts)) {
-      expect(within(table).getByText(text)).toBeTruthy();
+      expect(within(table).getByText(text)).toBeInTheDocument();
     }
   });
 
@@ -116,7 +116,7 @@ describe('the cart list', () => {
     installCartList([fakeCart(1)]);
     await renderApp('/carts');
     await screen.findByText('Cart 1');
-    expect(screen.queryByRole('link', { name: 'Create cart' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Create cart' })).not.toBeInTheDocument();
   });
 });
 
@@ -151,11 +151,11 @@ describe('the cart form', () => {
     await user.click(screen.getByRole('button', { name: 'Create cart' }));
 
     expect(await screen.findAllByText('Required')).not.toHaveLength(0);
-    expect(screen.getByText('Enter a valid e-mail address')).toBeTruthy();
-    expect(screen.getByText('Enter a valid phone number')).toBeTruthy();
-    expect(screen.getByText('At least 1')).toBeTruthy();
-    expect(screen.getByText('Must be more than zero')).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'E-mail' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Enter a valid phone number')).toBeInTheDocument();
+    expect(screen.getByText('At least 1')).toBeInTheDocument();
+    expect(screen.getByText('Must be more than zero')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('aria-invalid', 'true');
     expect(posted).toEqual([]);
   });
 
@@ -171,7 +171,7 @@ describe('the cart form', () => {
     await user.type(screen.getByRole('textbox', { name: 'Shipping' }), '{Backspace}10');
     await user.type(screen.getByRole('textbox', { name: 'Discount' }), '{Backspace}1');
     await waitFor(() => {
-      expect(within(totals).getByText('$60.00')).toBeTruthy();
+      expect(within(totals).getByText('$60.00')).toBeInTheDocument();
     });
 
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Jane Shopper');
@@ -194,7 +194,7 @@ describe('the cart form', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Create cart' }));
-    expect(await screen.findByText('At most 50.00, the maximum')).toBeTruthy();
+    expect(await screen.findByText('At most 50.00, the maximum')).toBeInTheDocument();
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({
       name: 'Tent order',
@@ -213,6 +213,6 @@ describe('the cart form', () => {
       ),
     );
     await user.click(screen.getByRole('button', { name: 'Create cart' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Tent order' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Tent order' })).toBeInTheDocument();
   });
 });

@@ -69,8 +69,8 @@ describe('changing the password in the account settings', () => {
     await screen.findByRole('heading', { level: 1, name: 'Password' });
 
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('Enter your current password.')).toBeTruthy();
-    expect(screen.getByText('The password does not meet every rule above.')).toBeTruthy();
+    expect(screen.getByText('Enter your current password.')).toBeInTheDocument();
+    expect(screen.getByText('The password does not meet every rule above.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await user.type(field('Current password'), 'Wrong-Current-1');
@@ -78,7 +78,7 @@ describe('changing the password in the account settings', () => {
     await user.type(field('Confirm the password'), 'Riley-Example-Password');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     // "riley" is the e-mail's name part: the rule the server also applies.
-    expect(screen.getByText('The password does not meet every rule above.')).toBeTruthy();
+    expect(screen.getByText('The password does not meet every rule above.')).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await user.clear(field('New password'));
@@ -86,12 +86,12 @@ describe('changing the password in the account settings', () => {
     await user.clear(field('Confirm the password'));
     await user.type(field('Confirm the password'), 'Quiet-Harbour-Lantern-42');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('The current password is incorrect.')).toBeTruthy();
+    expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
 
     await user.clear(field('Current password'));
     await user.type(field('Current password'), 'Right-Current-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password is changed.')).toBeTruthy();
+    expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
     expect(bodies.at(-1)).toEqual({
       currentPassword: 'Right-Current-1',
       newPassword: 'Quiet-Harbour-Lantern-42',
@@ -117,8 +117,10 @@ describe('changing the password in the account settings', () => {
     });
     expect(descriptionOf(field('Current password'))).toBe('');
     // The form shows the refusal itself: no error alert on top of it.
-    expect(screen.queryByRole('alert', { name: /error/i })).toBeNull();
-    expect(screen.queryByText('Error was: This password appears in a known data breach')).toBeNull();
+    expect(screen.queryByRole('alert', { name: /error/i })).not.toBeInTheDocument();
+    expect(
+      screen.queryByText('Error was: This password appears in a known data breach'),
+    ).not.toBeInTheDocument();
   });
 
   it('asks before unsaved edits are lost to a merchant change or another page', async () => {
@@ -133,10 +135,10 @@ describe('changing the password in the account settings', () => {
     const question = await screen.findByRole('dialog', { name: 'Leave without saving?' });
     await user.click(within(question).getByRole('button', { name: 'Stay on this page' }));
     await waitFor(() => {
-      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
     });
     expect(api.exchanges).toEqual([]);
-    expect(within(banner()).getByRole('button', { name: /^Merchant: Northwind/ })).toBeTruthy();
+    expect(within(banner()).getByRole('button', { name: /^Merchant: Northwind/ })).toBeInTheDocument();
     expect(field('Current password').value).toBe('Right-Current-1');
     await user.keyboard('{Escape}');
 
@@ -163,11 +165,11 @@ describe('changing the password in the account settings', () => {
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
     const done = await screen.findByRole('status', { name: 'Success' });
-    expect(done.textContent).toContain('Your password is changed.');
+    expect(done).toHaveTextContent('Your password is changed.');
     await router.navigate('/transactions');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Transactions' }, { timeout: 10_000 }),
-    ).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
   });
 });

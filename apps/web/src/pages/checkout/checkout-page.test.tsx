@@ -58,11 +58,11 @@ describe('the checkout page', () => {
   it('shows the cart to a shopper who is not signed in, and completes it', async () => {
     const completions = answer(checkoutCart());
     const { user } = await renderApp(`/checkout/${TOKEN}`);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Canoe order' })).toBeTruthy();
-    expect(screen.getByText(/From Northwind Demo Outfitters/)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Totals' }).textContent).toContain('$925.00');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Canoe order' })).toBeInTheDocument();
+    expect(screen.getByText(/From Northwind Demo Outfitters/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Totals' })).toHaveTextContent('$925.00');
     await user.click(screen.getByRole('button', { name: 'Complete purchase' }));
-    expect(await screen.findByText('Thank you! Your purchase is complete.')).toBeTruthy();
+    expect(await screen.findByText('Thank you! Your purchase is complete.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' }).getAttribute('href')).toBe(
       'https://shop.example/thanks',
     );
@@ -72,13 +72,15 @@ describe('the checkout page', () => {
   it('offers nothing on an expired or completed link', async () => {
     answer(checkoutCart({ status: 'EXPIRED' }));
     await renderApp(`/checkout/${TOKEN}`);
-    expect(await screen.findByText('This link has expired. Ask the merchant for a new one.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Complete purchase' })).toBeNull();
+    expect(
+      await screen.findByText('This link has expired. Ask the merchant for a new one.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Complete purchase' })).not.toBeInTheDocument();
   });
 
   it('says a wrong link does not exist', async () => {
     answer(null);
     await renderApp(`/checkout/${TOKEN}`);
-    expect(await screen.findByText('This link does not exist.')).toBeTruthy();
+    expect(await screen.findByText('This link does not exist.')).toBeInTheDocument();
   });
 });

@@ -17,7 +17,7 @@ describe('forgot password', () => {
     const email = await screen.findByLabelText('E-mail', { exact: false, selector: 'input' });
     await user.type(email, 'not-an-email');
     await user.click(screen.getByRole('button', { name: 'Send the link' }));
-    expect(await screen.findByText('Enter a valid e-mail address.')).toBeTruthy();
+    expect(await screen.findByText('Enter a valid e-mail address.')).toBeInTheDocument();
     expect(api.callsTo(FORGOT)).toHaveLength(0);
 
     await user.clear(email);

@@ -59,11 +59,11 @@ describe('/implicit/callback', () => {
       userManager,
     });
 
-    expect(await screen.findByRole('heading', { name: 'Signing you in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Signing you in' })).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Loading…');
     answer(json(200, { token }));
 
-    expect(await screen.findByRole('heading', { name: 'Carts' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Carts' })).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe('/carts?status=SENT');
     expect(userManager.signinRedirectCallback).toHaveBeenCalledTimes(1);
   });
@@ -79,8 +79,8 @@ describe('/implicit/callback', () => {
       userManager,
     });
 
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
-    expect(screen.getByRole('alert').textContent).toContain('Error was: Boom');
+    expect(screen.getByRole('alert')).toHaveTextContent('Error was: Boom');
   });
 });

@@ -64,8 +64,10 @@ describe('/login with the identity provider', () => {
     const userManager = createStubUserManager();
     const { user } = await renderWithAuth({ routes, path: '/login', userManager });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByText('Welcome to the Bread Merchant Portal. Sign in to continue.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Welcome to the Bread Merchant Portal. Sign in to continue.'),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(userManager.signinRedirect).toHaveBeenCalledTimes(1);
@@ -89,7 +91,7 @@ describe('/login with the identity provider', () => {
     setToken(portalToken(claims));
     const { router } = await renderWithAuth({ routes, path: '/login', userManager: createStubUserManager() });
 
-    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Transactions' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(HOME_PATH);
   });
 });
@@ -114,7 +116,7 @@ describe('/login with fake auth', () => {
       ['ron@northwind.test', 'Ron Reader', 'Read only', 'Northwind Outfitters', 'Sign in'],
       ['ines@provider.test', 'Ines Internal', 'Internal admin', 'None (chooses one)', 'Sign in'],
     ]);
-    expect(screen.getByText('3 users')).toBeTruthy();
+    expect(screen.getByText('3 users')).toBeInTheDocument();
 
     const search = screen.getByRole('searchbox', { name: 'Search users' });
     await user.type(search, 'read only');
@@ -122,11 +124,11 @@ describe('/login with fake auth', () => {
       expect(rows()).toHaveLength(1);
     });
     expect(rows()[0]?.textContent).toContain('ron@northwind.test');
-    expect(screen.getByText('1 user')).toBeTruthy();
+    expect(screen.getByText('1 user')).toBeInTheDocument();
 
     await user.clear(search);
     await user.type(search, 'nobody');
-    expect(await screen.findByText('No user matches “nobody”.')).toBeTruthy();
+    expect(await screen.findByText('No user matches “nobody”.')).toBeInTheDocument();
   });
 
   it('signs in as the chosen user and goes to the remembered page', async () => {
@@ -140,7 +142,7 @@ describe('/login with fake auth', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Sign in as ada@northwind.test' }));
 
-    expect(await screen.findByRole('heading', { name: 'User management' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'User management' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/user-management');
     expect(api.callsTo(`POST ${fakeTokenEndpoint.path}`).map((call) => call.body)).toEqual([
       { email: 'ada@northwind.test' },
@@ -170,6 +172,6 @@ describe('/login with fake auth', () => {
     );
     expect(router.state.location.pathname).toBe('/login');
     expect(getToken()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign in as ron@northwind.test' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in as ron@northwind.test' })).toBeInTheDocument();
   });
 });

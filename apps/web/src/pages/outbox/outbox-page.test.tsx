@@ -87,7 +87,7 @@ function table() {
 async function rowsShown(count: number) {
   await waitFor(() => {
     expect(within(table()).getAllByRole('row').slice(1)).toHaveLength(count);
-    expect(table().getAttribute('aria-busy')).toBe('false');
+    expect(table()).toHaveAttribute('aria-busy', 'false');
   });
   return within(table()).getAllByRole('row').slice(1);
 }
@@ -99,10 +99,10 @@ describe('the outbox', () => {
     const { user, router } = await renderApp('/internal/outbox');
     await screen.findByRole('heading', { level: 1, name: 'Outbox' });
     const rows = await rowsShown(25);
-    expect(within(rows[0] as HTMLElement).getByText('person0@example.com')).toBeTruthy();
-    expect(within(rows[0] as HTMLElement).getByText('Failed')).toBeTruthy();
-    expect(within(rows[1] as HTMLElement).getByText('Cart link')).toBeTruthy();
-    expect(screen.getByText('1–25 of 30')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('person0@example.com')).toBeInTheDocument();
+    expect(within(rows[0] as HTMLElement).getByText('Failed')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Cart link')).toBeInTheDocument();
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await rowsShown(5);
@@ -125,13 +125,13 @@ describe('the outbox', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
     expect(router.state.location.search).toBe(`?email=${emails[0]?.id ?? ''}`);
     await within(drawer).findByText('451 Mailbox temporarily unavailable');
-    expect(within(drawer).getByText('5')).toBeTruthy();
+    expect(within(drawer).getByText('5')).toBeInTheDocument();
     const link = within(drawer).getByRole('link', { name: LINK });
-    expect(link.getAttribute('href')).toBe(LINK);
-    expect(within(drawer).queryByTitle('The message as the recipient sees it')).toBeNull();
+    expect(link).toHaveAttribute('href', LINK);
+    expect(within(drawer).queryByTitle('The message as the recipient sees it')).not.toBeInTheDocument();
     await user.click(within(drawer).getByRole('tab', { name: 'HTML version' }));
     const frame = within(drawer).getByTitle('The message as the recipient sees it');
-    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame).toHaveAttribute('sandbox', '');
     expect(frame.getAttribute('srcdoc')).toContain('Activate');
 
     await user.click(within(drawer).getByRole('button', { name: 'Close' }));
@@ -153,12 +153,12 @@ describe('the outbox', () => {
     installOutboxApi([dateLike]);
     const { user } = await renderApp('/internal/outbox');
     const [row] = await rowsShown(1);
-    expect(within(row as HTMLElement).getByText('2026-11-01T00:00:00Z')).toBeTruthy();
+    expect(within(row as HTMLElement).getByText('2026-11-01T00:00:00Z')).toBeInTheDocument();
     await user.click(within(row as HTMLElement).getByText('2026-11-01'));
 
     const drawer = await screen.findByRole('dialog', { name: '2026-11-01T00:00:00Z' });
-    expect(await within(drawer).findByText('2026-11-02T00:00:00Z')).toBeTruthy();
-    expect(within(drawer).getByText('2026-11-05')).toBeTruthy();
+    expect(await within(drawer).findByText('2026-11-02T00:00:00Z')).toBeInTheDocument();
+    expect(within(drawer).getByText('2026-11-05')).toBeInTheDocument();
   });
 
   it('says why a message delivered by the mail server shows no content', async () => {
@@ -169,9 +169,9 @@ describe('the outbox', () => {
     const rows = await rowsShown(1);
     await user.click(within(rows[0] as HTMLElement).getByText('person0@example.com'));
     const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
-    expect(await within(drawer).findByText(/Its content is not shown here/)).toBeTruthy();
-    expect(within(drawer).queryByRole('tab', { name: 'Text version' })).toBeNull();
-    expect(within(drawer).queryByRole('link', { name: LINK })).toBeNull();
+    expect(await within(drawer).findByText(/Its content is not shown here/)).toBeInTheDocument();
+    expect(within(drawer).queryByRole('tab', { name: 'Text version' })).not.toBeInTheDocument();
+    expect(within(drawer).queryByRole('link', { name: LINK })).not.toBeInTheDocument();
   });
 
   it('says that account links are never shown outside demo mode, and why one message shows nothing', async () => {
@@ -185,15 +185,15 @@ describe('the outbox', () => {
     installOutboxApi([reset]);
     const { user } = await renderApp('/internal/outbox');
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Account links are not shown')).toBeTruthy();
-    expect(within(notice).getByText(/only their recipient may read them/)).toBeTruthy();
-    expect(screen.queryByText(/Demo mode/)).toBeNull();
+    expect(within(notice).getByText('Account links are not shown')).toBeInTheDocument();
+    expect(within(notice).getByText(/only their recipient may read them/)).toBeInTheDocument();
+    expect(screen.queryByText(/Demo mode/)).not.toBeInTheDocument();
 
     const rows = await rowsShown(1);
     await user.click(within(rows[0] as HTMLElement).getByText('person0@example.com'));
     const drawer = await screen.findByRole('dialog', { name: 'Message 0' });
-    expect(await within(drawer).findByText(/carries its recipient's account link/)).toBeTruthy();
-    expect(within(drawer).queryByRole('link', { name: LINK })).toBeNull();
+    expect(await within(drawer).findByText(/carries its recipient's account link/)).toBeInTheDocument();
+    expect(within(drawer).queryByRole('link', { name: LINK })).not.toBeInTheDocument();
   });
 
   it('warns in demo mode that account links are shown, in English and in French', async () => {
@@ -201,18 +201,20 @@ describe('the outbox', () => {
     installOutboxApi(emails);
     const { i18n } = await renderApp('/internal/outbox', { ...RBC_CONFIG, demo: true });
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Demo mode: account links are shown')).toBeTruthy();
-    expect(within(notice).getByText(/a production portal never shows them/)).toBeTruthy();
+    expect(within(notice).getByText('Demo mode: account links are shown')).toBeInTheDocument();
+    expect(within(notice).getByText(/a production portal never shows them/)).toBeInTheDocument();
     await act(() => i18n.changeLanguage('fr-CA'));
-    expect(await within(notice).findByText('Mode démo : les liens de compte sont affichés')).toBeTruthy();
+    expect(
+      await within(notice).findByText('Mode démo : les liens de compte sont affichés'),
+    ).toBeInTheDocument();
   });
 
   it('is not offered to merchant users', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     await renderApp('/internal/outbox');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Permission Denied' })).toBeInTheDocument();
     const navigation = screen.getByRole('navigation', { name: 'Main navigation' });
-    expect(within(navigation).queryByRole('link', { name: 'Outbox' })).toBeNull();
-    expect(within(navigation).getByRole('link', { name: 'Audit log' })).toBeTruthy();
+    expect(within(navigation).queryByRole('link', { name: 'Outbox' })).not.toBeInTheDocument();
+    expect(within(navigation).getByRole('link', { name: 'Audit log' })).toBeInTheDocument();
   });
 });

@@ -25,11 +25,11 @@ describe('the sign-in form of the built-in provider', () => {
     const api = stubApi({ [DETAILS]: json(200, { prompt: 'login' }) });
     await renderWithAuth({ routes, path: '/login/abc123' });
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     const email = await screen.findByLabelText('E-mail', { exact: false });
     const form = email.closest('form');
-    expect(form?.getAttribute('method')).toBe('post');
-    expect(form?.getAttribute('action')).toBe('/login/abc123');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/login/abc123');
     expect(input('E-mail').name).toBe('email');
     expect(input('E-mail').autocomplete).toBe('username');
     expect(input('E-mail').required).toBe(true);
@@ -37,8 +37,8 @@ describe('the sign-in form of the built-in provider', () => {
     expect(input('Password').type).toBe('password');
     expect(input('Password').autocomplete).toBe('current-password');
     expect(document.activeElement).toBe(input('E-mail'));
-    expect(screen.getByRole('button', { name: 'Sign in' }).getAttribute('type')).toBe('submit');
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toHaveAttribute('type', 'submit');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo(DETAILS)[0]?.headers.get('Authorization')).toBeNull();
   });
 
@@ -56,7 +56,7 @@ describe('the sign-in form of the built-in provider', () => {
     await renderWithAuth({ routes, path: '/login/abc123?error=invalid' });
 
     expect((await screen.findByRole('alert')).textContent).toBe('The e-mail or password is incorrect.');
-    expect(input('Password')).toBeTruthy();
+    expect(input('Password')).toBeInTheDocument();
   });
 
   it('tells a throttled sign-in when to try again, in the user’s language', async () => {
@@ -97,7 +97,7 @@ describe('the sign-in form of the built-in provider', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Your sign-in took too long and has expired. Start again.',
     );
-    expect(screen.queryByLabelText('Password', { exact: false, selector: 'input' })).toBeNull();
+    expect(screen.queryByLabelText('Password', { exact: false, selector: 'input' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Start again' }));
     expect(router.state.location.pathname).toBe('/login');
     expect(api.calls).toEqual([]);
@@ -111,16 +111,16 @@ describe('the sign-in form of the built-in provider', () => {
       await screen.findByText(
         'This sign-in link has expired or was already used. Start again from the sign-in page.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Start again' }).getAttribute('href')).toBe('/login');
-    expect(screen.queryByLabelText('E-mail', { exact: false })).toBeNull();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/login');
+    expect(screen.queryByLabelText('E-mail', { exact: false })).not.toBeInTheDocument();
   });
 
   it('offers to try again when the check itself fails', async () => {
     stubApi({ [DETAILS]: json(500, { error: { code: 'INTERNAL', message: 'Internal error' } }) });
     await renderWithAuth({ routes, path: '/login/abc123' });
 
-    expect(await screen.findByText('Oops...')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(await screen.findByText('Oops...')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

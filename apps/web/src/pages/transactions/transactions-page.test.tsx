@@ -34,7 +34,7 @@ async function rowsShown(count?: number) {
     const rows = within(table()).getAllByRole('row').slice(1);
     expect(rows.length).toBeGreaterThan(0);
     if (count !== undefined) expect(rows).toHaveLength(count);
-    expect(table().getAttribute('aria-busy')).toBe('false');
+    expect(table()).toHaveAttribute('aria-busy', 'false');
   });
   return within(table()).getAllByRole('row').slice(1);
 }
@@ -66,19 +66,19 @@ describe('the transaction list', () => {
   it('shows the first page with the totals of the filtered set', async () => {
     const { calls } = await signedInList('/transactions');
     const rows = await rowsShown(25);
-    expect(within(present(rows[0])).getByText('tx-0')).toBeTruthy();
-    expect(within(present(rows[0])).getByText('Authorized')).toBeTruthy();
+    expect(within(present(rows[0])).getByText('tx-0')).toBeInTheDocument();
+    expect(within(present(rows[0])).getByText('Authorized')).toBeInTheDocument();
     expect(within(present(rows[0])).getAllByText('$100.00')).toHaveLength(1);
-    expect(await screen.findByText('1–25 of 60')).toBeTruthy();
+    expect(await screen.findByText('1–25 of 60')).toBeInTheDocument();
     expect(queryPairs(calls.lastList())).toEqual(['limit=25', 'order=desc', 'sort=createdAt']);
 
     const totals = screen.getByRole('region', { name: 'Totals of the filtered transactions' });
     await waitFor(() => {
-      expect(within(totals).getByText('60')).toBeTruthy();
+      expect(within(totals).getByText('60')).toBeInTheDocument();
     });
-    expect(within(totals).getByText('$6,000.00')).toBeTruthy();
+    expect(within(totals).getByText('$6,000.00')).toBeInTheDocument();
     // Dates are the merchant's (America/New_York): 15:00 UTC on 30 October is 11:00 there.
-    expect(within(present(rows[0])).getByText('Oct 30, 2026, 11:00 AM')).toBeTruthy();
+    expect(within(present(rows[0])).getByText('Oct 30, 2026, 11:00 AM')).toBeInTheDocument();
   });
 
   it('keeps filters, search, sort and page size in the URL: a reload asks for the same list', async () => {
@@ -170,27 +170,27 @@ describe('the transaction list', () => {
     await rowsShown();
     const created = () => within(table()).getByRole('columnheader', { name: /Created at/ });
     const total = () => within(table()).getByRole('columnheader', { name: /^Total/ });
-    expect(created().getAttribute('aria-sort')).toBe('descending');
-    expect(total().getAttribute('aria-sort')).toBeNull();
+    expect(created()).toHaveAttribute('aria-sort', 'descending');
+    expect(total()).not.toHaveAttribute('aria-sort');
 
     await user.click(within(total()).getByRole('button'));
     await waitFor(() => {
       expect(calls.lastList().get('sort')).toBe('total');
     });
     expect(calls.lastList().get('order')).toBe('desc');
-    expect(total().getAttribute('aria-sort')).toBe('descending');
-    expect(created().getAttribute('aria-sort')).toBeNull();
+    expect(total()).toHaveAttribute('aria-sort', 'descending');
+    expect(created()).not.toHaveAttribute('aria-sort');
 
     await user.click(within(total()).getByRole('button'));
     await waitFor(() => {
       expect(calls.lastList().get('order')).toBe('asc');
     });
-    expect(total().getAttribute('aria-sort')).toBe('ascending');
+    expect(total()).toHaveAttribute('aria-sort', 'ascending');
 
     // Another column starts descending again: the default sort, so the URL is bare.
     await user.click(within(created()).getByRole('button'));
     await waitFor(() => {
-      expect(created().getAttribute('aria-sort')).toBe('descending');
+      expect(created()).toHaveAttribute('aria-sort', 'descending');
     });
     expect(router.state.location.search).toBe('');
   });
@@ -202,17 +202,17 @@ describe('the transaction list', () => {
     expect(previous()).toHaveProperty('disabled', true);
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('26–50 of 60')).toBeTruthy();
+    expect(await screen.findByText('26–50 of 60')).toBeInTheDocument();
     expect(calls.lastList().get('offset')).toBe('25');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('51–60 of 60')).toBeTruthy();
+    expect(await screen.findByText('51–60 of 60')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
 
     await user.click(previous());
-    expect(await screen.findByText('26–50 of 60')).toBeTruthy();
+    expect(await screen.findByText('26–50 of 60')).toBeInTheDocument();
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Rows per page' }), '100');
-    expect(await screen.findByText('1–60 of 60')).toBeTruthy();
+    expect(await screen.findByText('1–60 of 60')).toBeInTheDocument();
     expect(calls.lastList().get('offset')).toBeNull();
     expect(calls.lastList().get('limit')).toBe('100');
   });
@@ -243,10 +243,10 @@ describe('the transaction list', () => {
       expect(calls.lastList().get('cursor')).toBe('deep-cursor');
     });
     expect(calls.lastList().get('offset')).toBeNull();
-    expect(await screen.findByText('10,026–10,026 of 20,000')).toBeTruthy();
+    expect(await screen.findByText('10,026–10,026 of 20,000')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByText('10,001–10,001 of 20,000')).toBeTruthy();
+    expect(await screen.findByText('10,001–10,001 of 20,000')).toBeInTheDocument();
   });
 
   it('remembers the chosen and ordered columns for the next visit', async () => {
@@ -297,35 +297,35 @@ describe('the transaction list', () => {
     const { user } = await signedInList('/transactions', [dateLike]);
     const [row] = await rowsShown(1);
     for (const text of ['2026-11-01', '2026-11-01T00:00:00Z', '2026-11-03', '2026-11-04T00:00:00Z']) {
-      expect(within(present(row)).getByText(text)).toBeTruthy();
+      expect(within(present(row)).getByText(text)).toBeInTheDocument();
     }
 
     await user.click(within(present(row)).getByText('tx-0'));
     const drawer = await screen.findByRole('dialog');
     for (const text of ['2026-11-05', '2026-11-06', '2026-11-07T00:00:00Z', '2026-11-08']) {
-      expect(await within(drawer).findByText(text, { exact: false })).toBeTruthy();
+      expect(await within(drawer).findByText(text, { exact: false })).toBeInTheDocument();
     }
   });
 
   it('says when no transaction matches, and clears the filters', async () => {
     const { user, router, calls } = await signedInList('/transactions?status=EXPIRED&search=nobody', []);
     const table = await screen.findByRole('table', { name: 'Transactions' });
-    expect(await within(table).findByText('No transactions match these filters')).toBeTruthy();
+    expect(await within(table).findByText('No transactions match these filters')).toBeInTheDocument();
     await user.click(within(table).getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => {
       expect(router.state.location.search).toBe('');
     });
     expect(queryPairs(calls.lastList())).toEqual(['limit=25', 'order=desc', 'sort=createdAt']);
-    expect(await within(table).findByText('There are no transactions yet.')).toBeTruthy();
+    expect(await within(table).findByText('There are no transactions yet.')).toBeInTheDocument();
   });
 
   it('says when there are no transactions at all, without offering to clear filters', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     api.server.use(...emptyTransactionHandlers());
     await renderApp('/transactions');
-    expect(await screen.findByText('There are no transactions yet.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
-    expect(screen.getByText('0 of 0')).toBeTruthy();
+    expect(await screen.findByText('There are no transactions yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).not.toBeInTheDocument();
+    expect(screen.getByText('0 of 0')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
   });
 
@@ -343,7 +343,7 @@ describe('the transaction list', () => {
       }),
     );
     const { user } = await renderApp('/transactions');
-    expect(await screen.findByText('Oops...', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Oops...', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(await screen.findAllByText('Error was: The database is busy')).not.toHaveLength(0);
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
@@ -365,14 +365,14 @@ describe('one transaction', () => {
     expect(router.state.location.pathname).toBe('/transactions/tx-0');
     expect(router.state.location.search).toBe('?status=AUTHORIZED');
 
-    expect(await within(drawer).findByText('Customer 0')).toBeTruthy();
-    expect(within(drawer).getByText('1 Main Street')).toBeTruthy();
-    expect(within(drawer).getByText('New York, NY 10001')).toBeTruthy();
-    expect(within(drawer).getByText('Online instalments')).toBeTruthy();
+    expect(await within(drawer).findByText('Customer 0')).toBeInTheDocument();
+    expect(within(drawer).getByText('1 Main Street')).toBeInTheDocument();
+    expect(within(drawer).getByText('New York, NY 10001')).toBeInTheDocument();
+    expect(within(drawer).getByText('Online instalments')).toBeInTheDocument();
     const history = within(drawer).getByRole('table', { name: 'History' });
     expect(within(history).getAllByRole('row')).toHaveLength(3);
-    expect(within(history).getByText('Customer 0 (customer)')).toBeTruthy();
-    expect(within(history).getByText('Payment platform')).toBeTruthy();
+    expect(within(history).getByText('Customer 0 (customer)')).toBeInTheDocument();
+    expect(within(history).getByText('Payment platform')).toBeInTheDocument();
 
     await user.click(within(drawer).getByRole('button', { name: 'Close the transaction' }));
     await waitFor(() => {
@@ -380,7 +380,7 @@ describe('one transaction', () => {
     });
     expect(router.state.location.search).toBe('?status=AUTHORIZED');
     await waitFor(() => {
-      expect(document.activeElement?.getAttribute('data-row-id')).toBe('tx-0');
+      expect(document.activeElement).toHaveAttribute('data-row-id', 'tx-0');
     });
   });
 
@@ -388,7 +388,7 @@ describe('one transaction', () => {
     const { user, calls } = await signedInList('/transactions/tx-3');
     const drawer = await screen.findByRole('dialog', { name: 'Transaction tx-3' });
     await within(drawer).findByText('$100.00 left to settle');
-    expect(within(drawer).queryByRole('button', { name: 'Refund' })).toBeNull();
+    expect(within(drawer).queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
     const listsBefore = calls.lists.length;
 
     await user.click(within(drawer).getByRole('button', { name: 'Settle' }));
@@ -398,10 +398,10 @@ describe('one transaction', () => {
       '100.00',
     );
     await user.click(within(settle).getByRole('button', { name: 'Review' }));
-    expect(within(settle).getByText('Settle $100.00 of transaction tx-3?')).toBeTruthy();
+    expect(within(settle).getByText('Settle $100.00 of transaction tx-3?')).toBeInTheDocument();
     await user.click(within(settle).getByRole('button', { name: 'Settle $100.00' }));
 
-    expect(await screen.findByText('$100.00 settled.')).toBeTruthy();
+    expect(await screen.findByText('$100.00 settled.')).toBeInTheDocument();
     expect(calls.actions).toHaveLength(1);
     expect(calls.actions[0]).toMatchObject({
       id: 'tx-3',
@@ -421,14 +421,14 @@ describe('one transaction', () => {
     await user.clear(amount);
     await user.type(amount, '150');
     await user.click(within(refund).getByRole('button', { name: 'Review' }));
-    expect(within(refund).getByText('The amount cannot be more than $100.00')).toBeTruthy();
+    expect(within(refund).getByText('The amount cannot be more than $100.00')).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '25.5');
     await user.click(within(refund).getByRole('button', { name: 'Review' }));
-    expect(within(refund).getByText('Refund $25.50 of transaction tx-3?')).toBeTruthy();
+    expect(within(refund).getByText('Refund $25.50 of transaction tx-3?')).toBeInTheDocument();
     await user.click(within(refund).getByRole('button', { name: 'Refund $25.50' }));
 
-    expect(await screen.findByText('$25.50 refunded.')).toBeTruthy();
+    expect(await screen.findByText('$25.50 refunded.')).toBeInTheDocument();
     expect(calls.actions[1]).toMatchObject({
       id: 'tx-3',
       action: 'refund',
@@ -436,8 +436,8 @@ describe('one transaction', () => {
     });
     expect(present(calls.actions[1]).idempotencyKey).toMatch(UUID);
     expect(present(calls.actions[1]).idempotencyKey).not.toBe(present(calls.actions[0]).idempotencyKey);
-    expect(await within(drawer).findByText('Partially refunded')).toBeTruthy();
-    expect(within(drawer).getByText('$74.50 left to refund')).toBeTruthy();
+    expect(await within(drawer).findByText('Partially refunded')).toBeInTheDocument();
+    expect(within(drawer).getByText('$74.50 left to refund')).toBeInTheDocument();
   });
 
   it("shows the server's refusal of an amount beside the field", async () => {
@@ -463,17 +463,17 @@ describe('one transaction', () => {
     await user.click(within(settle).getByRole('button', { name: 'Settle $100.00' }));
     expect(
       await within(settle).findByText('Only 40.00 USD is left to settle; 100.00 USD is more than that'),
-    ).toBeTruthy();
-    expect(within(settle).getByRole('textbox', { name: 'Amount to settle' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(within(settle).getByRole('textbox', { name: 'Amount to settle' })).toBeInTheDocument();
   });
 
   it('shows no action to a read-only user', async () => {
     await signedInList('/transactions/tx-2', sixty, 'READ_ONLY');
     const drawer = await screen.findByRole('dialog', { name: 'Transaction tx-2' });
-    expect(await within(drawer).findByText('Customer 2')).toBeTruthy();
-    expect(within(drawer).queryByRole('heading', { name: 'Actions' })).toBeNull();
+    expect(await within(drawer).findByText('Customer 2')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('heading', { name: 'Actions' })).not.toBeInTheDocument();
     for (const name of ['Settle', 'Cancel', 'Refund']) {
-      expect(within(drawer).queryByRole('button', { name })).toBeNull();
+      expect(within(drawer).queryByRole('button', { name })).not.toBeInTheDocument();
     }
   });
 });
@@ -525,7 +525,7 @@ describe('the program selection', () => {
     // Every program again, for the tests that follow (the selection is kept for the session).
     await user.click(screen.getByRole('checkbox', { name: 'All programs' }));
     await waitFor(() => {
-      expect(within(present(banner)).getByRole('button', { name: 'All programs' })).toBeTruthy();
+      expect(within(present(banner)).getByRole('button', { name: 'All programs' })).toBeInTheDocument();
     });
   });
 });

@@ -86,8 +86,8 @@ describe('the user-management page', () => {
     await waitFor(() => {
       expect(within(table()).getAllByRole('row')).toHaveLength(TEAM.length + 1);
     });
-    expect(within(table()).getByText('Read only')).toBeTruthy();
-    expect(within(table()).getByText('Invited')).toBeTruthy();
+    expect(within(table()).getByText('Read only')).toBeInTheDocument();
+    expect(within(table()).getByText('Invited')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Add user' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
@@ -98,7 +98,7 @@ describe('the user-management page', () => {
     await user.type(within(dialog).getByLabelText('Last name', { exact: false }), 'Licate');
     await user.type(within(dialog).getByLabelText('E-mail', { exact: false }), 'olive@example.com');
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
-    expect(await within(dialog).findByText('This e-mail is already in use.')).toBeTruthy();
+    expect(await within(dialog).findByText('This e-mail is already in use.')).toBeInTheDocument();
     expect(posted).toEqual([
       { firstName: 'Dup', lastName: 'Licate', email: 'olive@example.com', role: 'READ_ONLY', locale: 'en' },
     ]);
@@ -119,7 +119,7 @@ describe('the user-management page', () => {
     const admin = await renderApp('/user-management');
     await screen.findByRole('button', { name: 'Actions for Olive Owner' });
     // The test token's user id is `user-admin`: its own row has no menu.
-    expect(screen.queryByRole('button', { name: 'Actions for Avery Admin' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Actions for Avery Admin' })).not.toBeInTheDocument();
     admin.unmount();
 
     api.signInAs({ role: 'INTERNAL_SUPPORT', merchantId: NORTHWIND.id });
@@ -127,8 +127,8 @@ describe('the user-management page', () => {
     await waitFor(() => {
       expect(within(table()).getAllByRole('row')).toHaveLength(TEAM.length + 1);
     });
-    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
-    expect(screen.queryByRole('button', { name: /^Actions for/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
   });
 
   it('shows a user named like a date as typed', async () => {
@@ -148,8 +148,8 @@ describe('the user-management page', () => {
     await waitFor(() => {
       expect(within(table()).getAllByRole('row')).toHaveLength(2);
     });
-    expect(within(table()).getByText('2026-11-01 2026-11-01T00:00:00Z')).toBeTruthy();
-    expect(within(table()).getByText('2026-11-02T00:00:00Z')).toBeTruthy();
+    expect(within(table()).getByText('2026-11-01 2026-11-01T00:00:00Z')).toBeInTheDocument();
+    expect(within(table()).getByText('2026-11-02T00:00:00Z')).toBeInTheDocument();
   });
 
   it('sends the search, the filters and the sort to the API', async () => {
