@@ -63,7 +63,6 @@ export const auditListQuerySchema = auditFilterSchema
   })
   .superRefine(checkDays);
 export type AuditListQuery = z.output<typeof auditListQuerySchema>;
-export type AuditListParams = z.input<typeof auditListQuerySchema>;
 
 export const auditExportQuerySchema = auditFilterSchema
   .extend({ locale: z.enum(LOCALES).default('en') })

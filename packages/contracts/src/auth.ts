@@ -15,7 +15,6 @@ export const tokenExchangeRequestSchema = z.strictObject({
 export type TokenExchangeRequest = z.infer<typeof tokenExchangeRequestSchema>;
 
 export const tokenExchangeResponseSchema = z.object({ token: z.string() });
-export type TokenExchangeResponse = z.infer<typeof tokenExchangeResponseSchema>;
 
 /** The portal token's lifetime; the portal renews the provider's tokens and exchanges again before it ends. */
 export const PORTAL_TOKEN_TTL_SECONDS = 15 * 60;

@@ -158,7 +158,6 @@ export const shopperInputSchema = z.strictObject({
   /** Ignored (and may be null) when shipping goes to the billing address. */
   shippingAddress: cartAddressSchema.nullable(),
 });
-export type ShopperInput = z.infer<typeof shopperInputSchema>;
 
 export interface CartAmounts {
   readonly items: readonly Pick<CartItemInput, 'quantity' | 'unitPrice' | 'unitTax'>[];
@@ -264,7 +263,6 @@ export const cartItemSchema = z.object({
   unitPrice: z.number().int(),
   unitTax: z.number().int(),
 });
-export type CartItem = z.infer<typeof cartItemSchema>;
 
 export const cartTotalsSchema = z.object({
   subtotal: z.number().int(),
@@ -308,7 +306,6 @@ export const cartNotificationSchema = z.object({
   createdAt: dateTime,
   sentAt: dateTime.nullable(),
 });
-export type CartNotification = z.infer<typeof cartNotificationSchema>;
 
 export const cartDetailSchema = cartSummarySchema.extend({
   items: z.array(cartItemSchema),
@@ -365,7 +362,6 @@ export const cartListQuerySchema = z.strictObject({
     .default(25),
   offset: z.coerce.number().int().min(0).max(10_000).default(0),
 });
-export type CartListQuery = z.input<typeof cartListQuerySchema>;
 
 export const cartListResponseSchema = z.object({
   items: z.array(cartSummarySchema),

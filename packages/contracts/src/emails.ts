@@ -29,7 +29,6 @@ export const emailListQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type EmailListQuery = z.output<typeof emailListQuerySchema>;
-export type EmailListParams = z.input<typeof emailListQuerySchema>;
 
 /** One message of the outbox as listed; its body is read one message at a time. */
 export const emailSummarySchema = z.object({

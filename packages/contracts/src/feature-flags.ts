@@ -7,11 +7,9 @@ export const featureFlagNameSchema = z.string().regex(/^[A-Za-z0-9_.-]{1,100}$/)
 
 /** The evaluation context (specification §7): the tenant of the signed-in merchant. */
 export const featureFlagEvaluationRequestSchema = z.strictObject({ tenantId: z.string().min(1).max(100) });
-export type FeatureFlagEvaluationRequest = z.infer<typeof featureFlagEvaluationRequestSchema>;
 
 /** 200 of a single evaluation; 204 (no body) means the flag is disabled. */
 export const featureFlagResultSchema = z.object({ result: z.string() });
-export type FeatureFlagResult = z.infer<typeof featureFlagResultSchema>;
 
 /** The tag is optional in the schema so that its absence gets the specification's own message. */
 export const featureFlagBulkQuerySchema = z.strictObject({ tag: z.string().max(100).optional() });

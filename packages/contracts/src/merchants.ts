@@ -12,7 +12,6 @@ export const merchantsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(MERCHANTS_MAX_LIMIT).default(MERCHANTS_DEFAULT_LIMIT),
   offset: z.coerce.number().int().min(0).default(0),
 });
-export type MerchantsQuery = z.input<typeof merchantsQuerySchema>;
 
 export const merchantSummarySchema = z.object({
   id: z.string(),

@@ -13,7 +13,6 @@ export type PasswordLink = z.infer<typeof passwordLinkSchema>;
 const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
 
 export const setPasswordBodySchema = z.strictObject({ password });
-export type SetPasswordBody = z.infer<typeof setPasswordBodySchema>;
 
 /** After the password is set: the e-mail to sign in with (the identity provider's login hint). */
 export const passwordSetSchema = z.object({ email: z.string() });

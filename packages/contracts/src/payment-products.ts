@@ -29,7 +29,6 @@ export const paymentProductsQuerySchema = z.strictObject({
   productType: z.enum(PRODUCT_TYPES).optional(),
   ...pageQuery,
 });
-export type PaymentProductsQuery = z.input<typeof paymentProductsQuerySchema>;
 
 /** One entry per product type, zeros included, in the order of PRODUCT_TYPES. */
 export const paymentProductAggregateSchema = z.object({
@@ -66,7 +65,6 @@ export const paymentProductConfigurationsQuerySchema = z.strictObject({
   key: z.enum(CONFIGURATION_KEYS).optional(),
   ...pageQuery,
 });
-export type PaymentProductConfigurationsQuery = z.input<typeof paymentProductConfigurationsQuerySchema>;
 
 export const enrollmentSchema = z.object({
   id: z.string(),
@@ -89,7 +87,6 @@ export const enrollmentsQuerySchema = z.strictObject({
   status: z.enum(ENROLLMENT_STATUSES).optional(),
   ...pageQuery,
 });
-export type EnrollmentsQuery = z.input<typeof enrollmentsQuerySchema>;
 
 const TO_AFTER_FROM = 'effectiveTo must be after effectiveFrom';
 

@@ -38,7 +38,6 @@ export const participationsQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(PARTICIPATIONS_PAGE_SIZE).default(PARTICIPATIONS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).default(0),
 });
-export type ParticipationsQuery = z.input<typeof participationsQuerySchema>;
 
 export type ProgramFlags = Readonly<Record<ProgramRequirement, boolean>>;
 

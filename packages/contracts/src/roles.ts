@@ -74,7 +74,3 @@ export const ROLE_SCOPES: Readonly<Record<Role, readonly Scope[]>> = {
     SCOPES.auditRead,
   ],
 };
-
-export function scopesForRole(role: Role): readonly Scope[] {
-  return ROLE_SCOPES[role];
-}

@@ -67,7 +67,6 @@ export const DEFAULT_TRANSACTION_PAGE_SIZE: TransactionPageSize = 25;
 export const MAX_TRANSACTION_OFFSET = 10_000;
 
 export const TRANSACTION_SORTS = ['createdAt', 'total'] as const;
-export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -90,7 +89,6 @@ export const customerSchema = z.object({
   billingAddress: addressSchema.nullable(),
   shippingAddress: addressSchema.nullable(),
 });
-export type Customer = z.infer<typeof customerSchema>;
 
 export const transactionSchema = z.object({
   id: z.string(),
@@ -134,7 +132,6 @@ export const TRANSACTION_EVENT_TYPES = [
   'REFUNDED',
   'EXPIRED',
 ] as const;
-export type TransactionEventType = (typeof TRANSACTION_EVENT_TYPES)[number];
 
 /** USER: someone signed in to the portal; CUSTOMER: the shopper; SYSTEM: the provider's platform. */
 export const ACTOR_TYPES = ['USER', 'CUSTOMER', 'SYSTEM'] as const;
@@ -236,8 +233,6 @@ export const transactionListQuerySchema = transactionFilterSchema
     }
   });
 export type TransactionListQuery = z.output<typeof transactionListQuerySchema>;
-/** What a client puts in the URL: every field optional. */
-export type TransactionListParams = z.input<typeof transactionListQuerySchema>;
 
 export const transactionExportQuerySchema = transactionFilterSchema
   .extend({

@@ -58,7 +58,6 @@ export const userListQuerySchema = z.strictObject({
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
 });
 export type UserListQuery = z.output<typeof userListQuerySchema>;
-export type UserListParams = z.input<typeof userListQuerySchema>;
 
 export const userListResponseSchema = z.object({
   data: z.object({ items: z.array(userSchema), pagination: paginationSchema }),
@@ -87,7 +86,6 @@ export type AddUserBody = z.output<typeof addUserBodySchema>;
 export type AddUserInput = z.input<typeof addUserBodySchema>;
 
 export const updateUserRoleBodySchema = z.strictObject({ role: z.enum(MERCHANT_ROLES) });
-export type UpdateUserRoleBody = z.output<typeof updateUserRoleBodySchema>;
 
 export const resendInvitationBodySchema = z.strictObject({ locale: z.enum(LOCALES).default('en') });
 

@@ -47,13 +47,3 @@ export function isDatabaseUnavailableError(error: unknown, depth = 0): boolean {
   }
   return 'cause' in error && isDatabaseUnavailableError(error.cause, depth + 1);
 }
-
-/** A unique or primary key constraint refused an insert: the row is already there. */
-export function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Error) || !('code' in error)) return false;
-  return (
-    error.code === '23505' ||
-    error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
-    error.code === 'SQLITE_CONSTRAINT_UNIQUE'
-  );
-}

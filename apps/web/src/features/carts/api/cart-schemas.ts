@@ -2,6 +2,5 @@ import type { CartDetail, CartListPage, CartSummary, CheckoutCart } from '@porta
 
 // The carts' answers as the portal reads them: the contracts' types, their date-times decoded to Dates.
 export type CartSummaryAnswer = CartSummary;
-export type CartPageAnswer = CartListPage;
 export type CartDetailAnswer = CartDetail;
 export type CheckoutCartAnswer = CheckoutCart;

@@ -23,7 +23,6 @@ import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 
 export type UserAnswer = User;
-export type UserPage = UserListResponse['data'];
 
 /** Per merchant: a merchant switch must never show the last merchant's team. */
 export const userKeys = {
