@@ -23,11 +23,17 @@ interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
 
 type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
-/** The props every bound field hands to its Mantine input; the error is translated (message keys). */
+/**
+ * A bound field's value and change handler, which each input adapts, and the props every one hands to
+ * its Mantine input as they are (`input`); the error is translated (message keys).
+ */
 function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>({ control, name }: Bound<T, N, O>) {
   const text = useValidationText();
-  const { field, fieldState } = useController({ control, name });
-  return { field, error: text(fieldState.error?.message) };
+  const {
+    field: { ref, name: fieldName, onBlur, onChange, value },
+    fieldState,
+  } = useController({ control, name });
+  return { value, onChange, input: { ref, name: fieldName, onBlur, error: text(fieldState.error?.message) } };
 }
 
 /** A text of the form (`register` would do, but this one also translates the error). */
@@ -36,21 +42,8 @@ export function TextField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<TextInputProps>) {
-  const {
-    field: { ref, name: fieldName, onBlur, onChange, value },
-    error,
-  } = useBoundField({ control, name });
-  return (
-    <TextInput
-      {...props}
-      ref={ref}
-      name={fieldName}
-      onBlur={onBlur}
-      onChange={onChange}
-      value={value ?? ''}
-      error={error}
-    />
-  );
+  const { value, onChange, input } = useBoundField({ control, name });
+  return <TextInput {...props} {...input} onChange={onChange} value={value ?? ''} />;
 }
 
 export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>({
@@ -58,21 +51,8 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>(
   name,
   ...props
 }: Bound<T, N, O> & Unbound<PasswordInputProps>) {
-  const {
-    field: { ref, name: fieldName, onBlur, onChange, value },
-    error,
-  } = useBoundField({ control, name });
-  return (
-    <PasswordInput
-      {...props}
-      ref={ref}
-      name={fieldName}
-      onBlur={onBlur}
-      onChange={onChange}
-      value={value ?? ''}
-      error={error}
-    />
-  );
+  const { value, onChange, input } = useBoundField({ control, name });
+  return <PasswordInput {...props} {...input} onChange={onChange} value={value ?? ''} />;
 }
 
 /** One of a list of values; nothing chosen is not offered once one is. */
@@ -81,22 +61,16 @@ export function SelectField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<SelectProps>) {
-  const {
-    field: { ref, name: fieldName, onBlur, onChange, value },
-    error,
-  } = useBoundField({ control, name });
+  const { value, onChange, input } = useBoundField({ control, name });
   return (
     <Select
       allowDeselect={false}
       {...props}
-      ref={ref}
-      name={fieldName}
-      onBlur={onBlur}
+      {...input}
       value={value ?? null}
       onChange={(next) => {
         if (next !== null) onChange(next);
       }}
-      error={error}
     />
   );
 }
@@ -107,22 +81,16 @@ export function CountField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<NumberInputProps>) {
-  const {
-    field: { ref, name: fieldName, onBlur, onChange, value },
-    error,
-  } = useBoundField({ control, name });
+  const { value, onChange, input } = useBoundField({ control, name });
   return (
     <NumberInput
       allowDecimal={false}
       {...props}
-      ref={ref}
-      name={fieldName}
-      onBlur={onBlur}
+      {...input}
       value={Number.isNaN(value) ? '' : value}
       onChange={(next) => {
         onChange(typeof next === 'number' ? next : Number.NaN);
       }}
-      error={error}
     />
   );
 }
@@ -136,10 +104,7 @@ export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
   name,
   ...props
 }: Bound<T, N, O> & Unbound<NumberInputProps>) {
-  const {
-    field: { ref, name: fieldName, onBlur, onChange, value },
-    error,
-  } = useBoundField({ control, name });
+  const { value, onChange, input } = useBoundField({ control, name });
   const [typed, setTyped] = useState<string | number>(() =>
     typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
   );
@@ -149,16 +114,13 @@ export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
       thousandSeparator=","
       hideControls
       {...props}
-      ref={ref}
-      name={fieldName}
-      onBlur={onBlur}
+      {...input}
       value={typed}
       onChange={(next) => {
         setTyped(next);
         const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
         onChange(Number.isNaN(major) ? Number.NaN : toMinorUnits(major));
       }}
-      error={error}
     />
   );
 }
