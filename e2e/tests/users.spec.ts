@@ -117,7 +117,7 @@ test.describe('signed in as merchantAdmin', () => {
     // The admin makes the user a USER: it shows from the user's next sign-in.
     await page.reload();
     await expect(row).toContainText('Active');
-    await page.getByRole('button', { name: 'Actions for Reese Reader' }).click();
+    await row.getByRole('button', { name: 'Actions for Reese Reader' }).click();
     await page.getByRole('menuitem', { name: 'Change role' }).click();
     const roleDialog = page.getByRole('dialog', { name: 'Change the role of Reese Reader' });
     await roleDialog.getByLabel('Role').click();
@@ -149,6 +149,8 @@ test('a user who forgot the password resets it from the sign-in form, then chang
 }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in' }).click();
+  // The refusal moves the link down: click it where it ends up.
+  await expect(page.getByText('Enter a valid e-mail address.')).toBeVisible();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
   await expectNoAxeViolations(page);

@@ -88,7 +88,8 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
   const { control, handleSubmit } = useForm({
     resolver: formResolver(signInFormSchema),
     defaultValues: { email: details.loginHint ?? '', password: '' },
-    mode: 'onTouched',
+    // Checked on submit, not on leaving a field: the focused e-mail field's message appearing on blur
+    // would move "Forgot password?" away between the press and the release of a click on it.
   });
   const errorText =
     error === null
