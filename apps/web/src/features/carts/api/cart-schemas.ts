@@ -1,4 +1,4 @@
-import type { CartDetail, CartListPage, CartSummary, CheckoutCart } from '@portal/contracts/carts';
+import type { CartDetail, CartSummary, CheckoutCart } from '@portal/contracts/carts';
 
 // The carts' answers as the portal reads them: the contracts' types, their date-times decoded to Dates.
 export type CartSummaryAnswer = CartSummary;

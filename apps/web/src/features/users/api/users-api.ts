@@ -6,7 +6,6 @@ import {
   type AddUserInput,
   type User,
   type UserConflictReason,
-  type UserListResponse,
 } from '@portal/contracts/users';
 import {
   addUserEndpoint,
