@@ -29,6 +29,9 @@ export default defineConfig({
           root: 'apps/web',
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          // A page test renders the whole app in jsdom: under a loaded machine (two cores, builds beside
+          // it) one took over five seconds that takes under one when idle.
+          testTimeout: 20_000,
         },
       },
     ],

@@ -23,16 +23,25 @@ async function check(name, command, args) {
   return code === 0;
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/**
+ * `count` distinct free ports. Every listener stays open until all are chosen: a port closed before the
+ * next is asked for can be handed out again, and two servers on one port fail the browser run.
+ */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from(
+      { length: count },
+      () =>
+        new Promise((resolve, reject) => {
+          const server = createServer();
+          server.on('error', reject);
+          server.listen(0, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 await check('lint', 'npm', ['run', 'lint', '--silent']);
@@ -90,7 +99,7 @@ if (!existsSync(CHROMIUM)) {
   count(0, 1);
 } else {
   const playwrightReport = join(reports, 'playwright.json');
-  const [breadPort, rbcPort] = [await freePort(), await freePort()];
+  const [breadPort, rbcPort] = await freePorts(2);
   await run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 // The contracts are compiled from source, so the portal never waits for (or ships a stale) contracts build.
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
@@ -9,7 +10,7 @@ const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: [{ find: /^@portal\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }],
   },
@@ -21,14 +22,17 @@ export default defineConfig({
     sourcemap: false,
     reportCompressedSize: false,
     rolldownOptions: {
+      // The signed-in app, and the light entry of the pages opened signed out (docs/decisions/0014).
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        public: fileURLToPath(new URL('public.html', import.meta.url)),
+      },
       output: {
-        // Libraries change less often than the portal: in chunks of their own they stay cached across
-        // deployments. Only what boot needs is named here, so that page-only libraries stay lazy.
+        // React changes less often than the portal: in a chunk of its own it stays cached across
+        // deployments, and every page needs all of it. Mantine is not grouped so: one chunk of all its
+        // components made the sign-in form load the tables' and the dialogs' (docs/decisions/0014).
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui)[\\/]/ },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
         },
       },
     },

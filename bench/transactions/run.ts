@@ -1,21 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { get } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
-import { Client } from 'pg';
 import { pino } from 'pino';
 import { transactionListQuerySchema, transactionTotalsQuerySchema } from '@portal/contracts/transactions';
 import { buildApp } from '../../apps/server/src/app.js';
 import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
 import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
 import { sessionStanding } from '../../apps/server/src/auth/sign-in-sessions.js';
-import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.js';
+import { median, medianMs, openBenchDatabase, RUNS, type Dialect } from '../bench-kit.js';
 import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
 import { seedDemoData } from '../../apps/server/src/seed/seed.js';
@@ -26,14 +21,10 @@ import {
 } from '../../apps/server/src/modules/transactions/service.js';
 import { authHeader, merchantIdByName, testConfig } from '../../apps/server/src/test/tokens.js';
 
-type Dialect = DatabaseHandle['dialect'];
-
 const SIZES = [100_000, 1_000_000] as const;
 /** `BENCH_SIZES=2000` runs other sizes (a quick check that the benchmark works); the limits need both of SIZES. */
 const RUN_SIZES: readonly number[] =
   process.env.BENCH_SIZES?.split(',').map((size) => Number(size.trim())) ?? SIZES;
-const RUNS = 20;
-const WARM_UPS = 3;
 const RATIO_LIMIT = 1.5;
 const MEMORY_LIMIT_MB = 100;
 const RSS_SAMPLE_MS = 20;
@@ -66,53 +57,6 @@ interface Figures {
 // The benchmark only: makes `gc()` callable without asking for node's --expose-gc on the command line.
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-/** The median time of RUNS calls, after WARM_UPS that fill the caches. */
-async function medianMs(call: () => Promise<void>): Promise<number> {
-  for (let run = 0; run < WARM_UPS; run++) await call();
-  const times: number[] = [];
-  for (let run = 0; run < RUNS; run++) {
-    const started = process.hrtime.bigint();
-    await call();
-    times.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  return median(times);
-}
-
-/** A fresh database: a temporary SQLite file, or a new PostgreSQL database made through BENCH_DATABASE_URL. */
-async function openBenchDatabase(
-  dialect: Dialect,
-): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
-  if (dialect === 'sqlite') {
-    const folder = await mkdtemp(join(tmpdir(), 'portal-bench-'));
-    const database = await openDatabase({ kind: 'sqlite', file: join(folder, 'bench.sqlite') });
-    return { database, drop: () => rm(folder, { recursive: true, force: true }) };
-  }
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
-  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = async (statement: string) => {
-    const client = new Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
-}
 
 /** Downloads the export over a real socket, throwing the bytes away, and samples the process's memory. */
 async function measureExport(

@@ -7,7 +7,7 @@ import { answersFolder, serverLogFile, type E2eBrand } from '../fixtures/run-fil
 /**
  * The secrets scan of issue 10: after every other journey of the run (this project depends on them),
  * no server log line, at trace level, and no answer the browser received holds a token, a code, a
- * link key, a password or a password hash.
+ * link key, a password, a password hash, or a full bank account number that a journey typed.
  */
 
 const DEMO_PASSWORD = 'Demo-Password-1';
@@ -17,13 +17,29 @@ const JWT = /eyJ[\w-]{5,}\.eyJ[\w-]{5,}\.[\w-]*/;
 const LINK_KEY =
   /\/(?:activate|password\/reset|passwords\/activation|passwords\/reset|checkout)\/([\w-]{43})(?![\w-])/g;
 
-type SecretKind = 'JWT' | 'password' | 'password hash' | 'link key' | 'authorization code' | 'id token hint';
+type SecretKind =
+  | 'JWT'
+  | 'password'
+  | 'password hash'
+  | 'link key'
+  | 'authorization code'
+  | 'id token hint'
+  | 'access key secret'
+  | 'bank account number';
+/** The secret of a merchant-API access key (packages/contracts/src/access-keys.ts). */
+const ACCESS_KEY_SECRET = /sk_[\w-]{43}(?![\w-])/;
 
 /**
  * Answers where a secret is the point of the answer, and which kind. Everything else, and every log
  * line, may hold none.
  */
-const ALLOWED: readonly { path: RegExp; kinds: readonly SecretKind[]; why: string }[] = [
+const ALLOWED: readonly {
+  path: RegExp;
+  /** Only the answers to this method, when given. */
+  method?: string;
+  kinds: readonly SecretKind[];
+  why: string;
+}[] = [
   {
     path: /^\/api\/auth\/org\/token\/exchange$/,
     kinds: ['JWT'],
@@ -38,6 +54,12 @@ const ALLOWED: readonly { path: RegExp; kinds: readonly SecretKind[]; why: strin
     path: /^\/api\/carts(\/|$)/,
     kinds: ['link key'],
     why: "the checkout link that the merchant's users copy",
+  },
+  {
+    path: /^\/api\/access-keys(\/[^/]+\/rotate)?$/,
+    method: 'POST',
+    kinds: ['access key secret'],
+    why: 'the secret of a key, shown once when the key is created or rotated',
   },
   {
     path: /^\/api\/emails\//,
@@ -72,7 +94,7 @@ async function recorded(): Promise<Recorded[]> {
     .map((line) => JSON.parse(line) as Recorded);
 }
 
-test('no log line and no answer of the run holds a token, code, link key, password or hash', async () => {
+test('no log line and no answer of the run holds a token, code, link key, password, hash or account number', async () => {
   const records = await recorded();
   const urls = records.flatMap((record) => (record.kind === 'request' ? [record.url] : []));
   const answers = records.flatMap((record) => (record.kind === 'answer' ? [record] : []));
@@ -81,6 +103,10 @@ test('no log line and no answer of the run holds a token, code, link key, passwo
   );
   const codes = valuesOf(urls, 'code');
   const hints = valuesOf(urls, 'id_token_hint');
+  // Only the last four digits of an account number ever leave the server (bank information).
+  const bankNumbers = new Set(
+    records.flatMap((r) => (r.kind === 'bank account number' && r.value.length >= 7 ? [r.value] : [])),
+  );
   const passwords = new Set([
     DEMO_PASSWORD,
     ...records.flatMap((r) => (r.kind === 'password' ? [r.value] : [])),
@@ -89,10 +115,12 @@ test('no log line and no answer of the run holds a token, code, link key, passwo
   const secrets: Secret[] = [
     { kind: 'JWT', test: (text) => JWT.test(text) },
     { kind: 'password hash', test: (text) => text.includes('$argon2') },
+    { kind: 'access key secret', test: (text) => ACCESS_KEY_SECRET.test(text) },
     ...[...passwords].filter((value) => value.length >= 6).map((value) => literal('password', value)),
     ...[...linkKeys].map((value) => literal('link key', value)),
     ...[...codes].map((value) => literal('authorization code', value)),
     ...[...hints].map((value) => literal('id token hint', value)),
+    ...[...bankNumbers].map((value) => literal('bank account number', value)),
   ];
 
   const leaks: string[] = [];
@@ -110,7 +138,9 @@ test('no log line and no answer of the run holds a token, code, link key, passwo
   }
   for (const answer of answers) {
     const path = new URL(answer.url).pathname;
-    const allowed = ALLOWED.filter((rule) => rule.path.test(path)).flatMap((rule) => rule.kinds);
+    const allowed = ALLOWED.filter(
+      (rule) => rule.path.test(path) && (rule.method === undefined || rule.method === answer.method),
+    ).flatMap((rule) => rule.kinds);
     for (const secret of secrets) {
       if (!allowed.includes(secret.kind) && secret.test(answer.body)) {
         leaks.push(`answer to ${answer.method} ${path} (${String(answer.status)}): ${secret.kind}`);
@@ -120,7 +150,8 @@ test('no log line and no answer of the run holds a token, code, link key, passwo
 
   console.log(
     `secrets scan: ${String(logLines)} log lines, ${String(answers.length)} answers, ${String(linkKeys.size)} link keys, ` +
-      `${String(codes.size)} codes, ${String(hints.size)} id token hints, ${String(passwords.size)} passwords; ` +
+      `${String(codes.size)} codes, ${String(hints.size)} id token hints, ${String(passwords.size)} passwords, ` +
+      `${String(bankNumbers.size)} bank account numbers; ` +
       `${String(leaks.length)} leaks`,
   );
   // The scan means something only if the run followed links and signed in and out.
@@ -128,5 +159,6 @@ test('no log line and no answer of the run holds a token, code, link key, passwo
   expect(linkKeys.size).toBeGreaterThan(0);
   expect(codes.size).toBeGreaterThan(0);
   expect(hints.size).toBeGreaterThan(0);
+  expect(bankNumbers.size).toBeGreaterThan(0);
   expect(leaks.slice(0, 40), `${String(leaks.length)} leaks`).toEqual([]);
 });

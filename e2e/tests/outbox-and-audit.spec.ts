@@ -23,11 +23,20 @@ test.describe('signed in as internalAdmin', () => {
     const table = page.getByRole('table', { name: 'Outbox' });
     await expect(table).toHaveAttribute('aria-busy', 'false');
     const message = table.locator('tbody tr').filter({ hasText: 'user@merchant.demo' }).first();
-    await expect(message).toContainText('Kept');
+    // Its state in words, no "0 attempts" for a message never offered to a mail server, and its time in
+    // its merchant's zone (America/New_York), named.
+    await expect(message).toContainText('Kept in the outbox');
+    await expect(message.getByRole('cell').first()).toHaveText(
+      /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M E[SD]T$/,
+    );
+    await expect(message.getByRole('cell').last()).toHaveText('');
     await expectNoAxeViolations(page);
 
     await message.click();
     const drawer = page.getByRole('dialog');
+    await expect(
+      drawer.getByText('No mail server is set up: the message was kept here instead of being sent.'),
+    ).toBeVisible();
     const link = drawer.getByRole('link', { name: /\/password\/reset\// });
     await expect(link).toBeVisible();
     const href = await link.getAttribute('href');
@@ -50,7 +59,9 @@ test.describe('signed in as merchantAdmin', () => {
     await expect(page).toHaveURL(/status=AUTHORIZED/);
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await expect(transactions).toHaveAttribute('aria-busy', 'false');
-    const id = await transactions.locator('tbody tr').first().getByRole('link').textContent();
+    // The row's link (its order id) leads to the transaction's detail, at its id.
+    const href = await transactions.locator('tbody tr').first().getByRole('link').getAttribute('href');
+    const id = /\/transactions\/([^?]+)/.exec(href ?? '')?.[1];
     if (!id) throw new Error('No authorized transaction');
     await transactions.locator('tbody tr').first().click();
     const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
@@ -72,8 +83,14 @@ test.describe('signed in as merchantAdmin', () => {
     await expect(log).toHaveAttribute('aria-busy', 'false');
     const entry = log.locator('tbody tr').filter({ has: page.getByRole('link', { name: id }) });
     await expect(entry).toHaveCount(1);
+    // Who acted by name over their address; fields and statuses in words, never codes.
+    await expect(entry).toContainText('Avery Admin');
     await expect(entry).toContainText('admin@merchant.demo');
-    await expect(entry).toContainText('status: AUTHORIZED → SETTLED');
+    await expect(entry.getByRole('list', { name: 'Changed fields' })).toContainText(
+      'Status: Authorized → Settled',
+    );
+    await expect(entry).not.toContainText('AUTHORIZED');
+    await expect(entry.getByRole('cell').first()).toHaveText(/\s[AP]M E[SD]T$/);
     await expectNoAxeViolations(page);
 
     const [download] = await Promise.all([

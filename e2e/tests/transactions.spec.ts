@@ -25,9 +25,16 @@ async function settledRows(page: Page): Promise<Locator> {
   return rows(page);
 }
 
-/** The transaction ids of the rows shown, in order. */
+/** The order ids of the rows shown, in order: each row's link. */
 async function shownIds(page: Page): Promise<string[]> {
   return (await settledRows(page)).getByRole('link').allTextContents();
+}
+
+/** The transaction ids of the rows shown, in order, read from the links to their detail. */
+async function shownTransactionIds(page: Page): Promise<string[]> {
+  const links = await (await settledRows(page)).getByRole('link').all();
+  const hrefs = await Promise.all(links.map((link) => link.getAttribute('href')));
+  return hrefs.map((href) => /\/transactions\/([^?]+)/.exec(href ?? '')?.[1] ?? '');
 }
 
 /** A column's texts, found by its header (the user may have moved columns). */
@@ -54,10 +61,13 @@ test('filter, search, sort and page the list; a reload shows the same, and Back 
   expect(await shownIds(page)).toHaveLength(25);
   await expectNoAxeViolations(page);
 
+  await list(page).getByRole('button', { name: 'Total' }).click();
+  await expect(page).toHaveURL(/sort=total/);
+  await settledRows(page);
   await chooseStatus(page, 'Settled');
   await page.getByRole('searchbox', { name: 'Search' }).fill(SEARCH);
   await expect(page).toHaveURL(new RegExp(`search=${SEARCH}`));
-  await list(page).getByRole('button', { name: 'Total' }).click();
+  // Filters keep the sort chosen before them.
   await expect(page).toHaveURL(/sort=total/);
   await page.getByRole('combobox', { name: 'Rows per page' }).selectOption('50');
   await expect(page).toHaveURL(/limit=50/);
@@ -100,15 +110,15 @@ test('an admin opens a transaction, settles it, then refunds part of it', async 
   await page.goto('/transactions');
   await chooseStatus(page, 'Authorized');
   await expect(page).toHaveURL(/status=AUTHORIZED/);
-  // The filtered page, not the one before it: every row shown is authorized (some partly cancelled).
-  const authorized = new Set(['Authorized', 'Partially cancelled']);
+  // The filtered page, not the one before it: every row shown is authorized (some partly canceled).
+  const authorized = new Set(['Authorized', 'Partially canceled']);
   await expect
     .poll(async () => (await columnTexts(page, 'Status')).every((status) => authorized.has(status)))
     .toBe(true);
-  const [id] = await shownIds(page);
+  const [id] = await shownTransactionIds(page);
   if (id === undefined) throw new Error('No authorized transaction');
   await rows(page)
-    .filter({ has: page.getByRole('link', { name: id, exact: true }) })
+    .filter({ has: page.locator(`a[href^="/transactions/${id}?"]`) })
     .click();
   await expect(page).toHaveURL(new RegExp(`/transactions/${id}\\?status=AUTHORIZED$`));
   const drawer = page.getByRole('dialog', { name: `Transaction ${id}` });
@@ -142,7 +152,7 @@ test('an admin opens a transaction, settles it, then refunds part of it', async 
   // The list and its totals have moved on: the transaction is no longer authorized.
   await drawer.getByRole('button', { name: 'Close the transaction' }).click();
   await expect(page).toHaveURL(/\/transactions\?status=AUTHORIZED$/);
-  await expect(list(page).getByRole('link', { name: id })).toHaveCount(0);
+  await expect(list(page).locator(`a[href^="/transactions/${id}?"]`)).toHaveCount(0);
 });
 
 test.describe('signed in as readOnly', () => {
@@ -152,7 +162,7 @@ test.describe('signed in as readOnly', () => {
     page,
   }) => {
     await page.goto('/transactions');
-    const [id] = await shownIds(page);
+    const [id] = await shownTransactionIds(page);
     if (id === undefined) throw new Error('No transaction');
     await rows(page).first().focus();
     await page.keyboard.press('Enter');
@@ -217,6 +227,136 @@ test('the export downloads every row of the filtered list as CSV', async ({ page
     // The fields read here come before the first one that can hold a comma (the program name).
     const fields = record.split(',');
     expect(fields[order]?.startsWith(ORDER_PREFIX)).toBe(true);
-    expect(fields[status]).toBe('REFUNDED');
+    expect(fields[status]).toBe('Refunded');
   }
+});
+
+test('at 1280 px the default columns fit: statuses in full, amounts sortable, the time zone named', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/transactions');
+  await chooseStatus(page, 'Refunded');
+  await expect(page).toHaveURL(/status=REFUNDED/);
+  await settledRows(page);
+  await expect(list(page).getByRole('columnheader', { name: 'Created at (America/New_York)' })).toBeVisible();
+
+  // The table's frame does not scroll sideways: every default column is in sight.
+  const overflow = await list(page).evaluate((table) => {
+    // The table sits in the scroll container's inner box.
+    const frame = table.parentElement?.parentElement;
+    return frame ? frame.scrollWidth - frame.clientWidth : Number.NaN;
+  });
+  expect(overflow).toBeLessThanOrEqual(0);
+
+  // Every badge is read in full: "Partially refunded", not "P".
+  const badges = list(page).locator('tbody .mantine-Badge-root');
+  await expect
+    .poll(async () =>
+      (await columnTexts(page, 'Status')).every((text) => /^(Partially r|R)efunded$/.test(text)),
+    )
+    .toBe(true);
+  expect(await badges.count()).toBeGreaterThan(0);
+  for (const badge of await badges.all()) {
+    const clipped = await badge.evaluate((root) => {
+      const label = root.querySelector('.mantine-Badge-label');
+      return [root, label].some((element) => element !== null && element.scrollWidth > element.clientWidth);
+    });
+    expect(clipped).toBe(false);
+  }
+  // The amounts' and statuses' columns end inside the frame, nothing behind a sideways scroll.
+  const frameRight = await list(page).evaluate(
+    (table) => table.parentElement?.parentElement?.getBoundingClientRect().right ?? 0,
+  );
+  for (const header of ['Status', 'Total', 'Settled', 'Refunded']) {
+    const box = await list(page).getByRole('columnheader', { name: header }).boundingBox();
+    expect(box && box.x + box.width, header).toBeLessThanOrEqual(frameRight);
+  }
+
+  // More than two sorts: by what was settled and by the order id too.
+  await list(page).getByRole('button', { name: 'Settled' }).click();
+  await expect(page).toHaveURL(/sort=settled/);
+  await expect
+    .poll(async () => {
+      const settled = (await columnTexts(page, 'Settled')).map(cents);
+      return settled.every((value, index) => index === 0 || value <= (settled[index - 1] ?? value));
+    })
+    .toBe(true);
+  await list(page).getByRole('button', { name: 'Order ID' }).click();
+  await expect(page).toHaveURL(/sort=externalID/);
+  await expect(list(page).getByRole('columnheader', { name: 'Order ID' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('a shared link shows the columns it names; the chooser writes them to the URL', async ({ page }) => {
+  await page.goto('/transactions?columns=status&columns=total&columns=program');
+  await expect(rows(page).first().locator('.mantine-Badge-root')).toBeVisible();
+  await expect(list(page).getByRole('columnheader')).toHaveText(['Status', 'Total', 'Program']);
+
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Program' })).toBeChecked();
+  await page.getByRole('checkbox', { name: 'Order ID' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Order ID' })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/columns=externalID/);
+  const shared = page.url();
+  const headers = await list(page).getByRole('columnheader').allTextContents();
+  expect(headers).toContain('Order ID');
+
+  // Another browser (nothing remembered) opening the link sees the same columns.
+  await page.evaluate(() => {
+    localStorage.removeItem('portal.columns.transactions');
+  });
+  await page.goto('/transactions');
+  await expect(list(page).getByRole('columnheader')).toHaveCount(7);
+  await page.goto(shared);
+  await settledRows(page);
+  await expect(list(page).getByRole('columnheader')).toHaveText(headers);
+});
+
+test('the pager goes to the last page and back to the first', async ({ page }) => {
+  await page.goto('/transactions');
+  await settledRows(page);
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await expect(pages.getByRole('button', { name: 'First' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'Last' }).click();
+  await expect(page).toHaveURL(/offset=\d+/);
+  await expect(page.getByText(/^[\d,]+–([\d,]+) of \1$/)).toBeVisible();
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(pages.getByRole('button', { name: 'Last' })).toBeDisabled();
+  await pages.getByRole('button', { name: 'First' }).click();
+  await expect(page).not.toHaveURL(/offset=/);
+  await expect(page.getByText(/^1–25 of /)).toBeVisible();
+});
+
+test('at 390 px each row is a card with its amount and status in sight', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/transactions');
+  const first = (await settledRows(page)).first();
+  for (const label of ['Total', 'Status']) {
+    const cell = first.locator(`td[data-label="${label}"]`);
+    await expect(cell).toBeVisible();
+    // Within the screen's width: read without scrolling sideways.
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390, label).toBe(true);
+  }
+  await expect(first.locator('td[data-label="Status"] .mantine-Badge-root')).toHaveText(/^[A-Z][a-z ]+$/);
+  // Nothing scrolls sideways: neither the page nor the table's frame.
+  const sideways = await list(page).evaluate((table) => {
+    const frame = table.parentElement?.parentElement;
+    const root = document.documentElement;
+    return {
+      page: root.scrollWidth - root.clientWidth,
+      frame: frame ? frame.scrollWidth - frame.clientWidth : Number.NaN,
+    };
+  });
+  expect(sideways).toEqual({ page: 0, frame: 0 });
+  await expectNoAxeViolations(page);
+
+  // The sortable columns' headers stay above the cards, as buttons.
+  await list(page).getByRole('button', { name: 'Total' }).click();
+  await expect(page).toHaveURL(/sort=total/);
 });

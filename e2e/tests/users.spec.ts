@@ -24,10 +24,15 @@ async function expectHomePage(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
 }
 
-/** The identity provider's sign-in form, already showing the e-mail of the login hint. */
-async function finishSignInWithHint(page: Page, password: string): Promise<void> {
+/**
+ * The identity provider's sign-in form, already showing the e-mail of the login hint and saying that
+ * the password was just set.
+ */
+async function finishSignInWithHint(page: Page, password: string, notice: string): Promise<void> {
   await expect(page).toHaveURL(/\/login\/[^/?]+/);
+  await expect(page.getByRole('status').filter({ hasText: notice })).toBeVisible();
   await expect(page.getByLabel('E-mail')).toHaveValue(EMAIL);
+  await expectNoAxeViolations(page);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expectHomePage(page);
@@ -96,7 +101,11 @@ test.describe('signed in as merchantAdmin', () => {
     await invitee.getByLabel('Confirm the password').fill(FIRST_PASSWORD);
     await expectNoAxeViolations(invitee);
     await invitee.getByRole('button', { name: 'Create password and sign in' }).click();
-    await finishSignInWithHint(invitee, FIRST_PASSWORD);
+    await finishSignInWithHint(
+      invitee,
+      FIRST_PASSWORD,
+      'Your password is created. Sign in with it now: your e-mail is already filled in.',
+    );
 
     await expect(mainNavigation(invitee).getByRole('link', { name: 'User management' })).toHaveCount(0);
     await expectAccessLevel(invitee, 'READ');
@@ -147,7 +156,13 @@ test('a user who forgot the password resets it from the sign-in form, then chang
   browser,
   baseURL,
 }) => {
-  await page.goto('/login');
+  // The sign-in return page opened directly: one message, and the way to sign in.
+  await page.goto('/implicit/callback');
+  await expect(page.getByRole('alert')).toHaveText(
+    'There is no sign-in to finish here. Sign in to continue.',
+  );
+  await expect(page.getByText('authState error')).toHaveCount(0);
+  await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
@@ -162,7 +177,11 @@ test('a user who forgot the password resets it from the sign-in form, then chang
   await page.getByLabel('Confirm the password').fill(RESET_PASSWORD);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Reset password and sign in' }).click();
-  await finishSignInWithHint(page, RESET_PASSWORD);
+  await finishSignInWithHint(
+    page,
+    RESET_PASSWORD,
+    'Your password is changed. Sign in with the new password: your e-mail is already filled in.',
+  );
 
   await page.goto('/account-settings/password');
   await expect(page.getByRole('heading', { level: 1, name: 'Password' })).toBeVisible();
@@ -178,4 +197,58 @@ test('a user who forgot the password resets it from the sign-in form, then chang
 
   const later = await signedOutPage(browser);
   await signInAs(later, CHANGED_PASSWORD);
+});
+
+test.describe('signed in as merchantAdmin, afterwards', () => {
+  test.use({ role: 'merchantAdmin' });
+
+  test('a half-filled cart asks before it is left; a removed user cannot be invited again but can be restored', async ({
+    page,
+  }) => {
+    await page.goto('/carts/create');
+    await page.getByLabel('Cart name').fill('Half a cart');
+    await mainNavigation(page).getByRole('link', { name: 'Carts', exact: true }).click();
+    const question = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(question).toBeVisible();
+    await expectNoAxeViolations(page);
+    await question.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/carts\/create$/);
+    await expect(page.getByLabel('Cart name')).toHaveValue('Half a cart');
+    await mainNavigation(page).getByRole('link', { name: 'User management', exact: true }).click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
+
+    const row = page.getByRole('row').filter({ hasText: EMAIL });
+    await row.getByRole('button', { name: 'Actions for Reese Reader' }).click();
+    await page.getByRole('menuitem', { name: 'Remove user' }).click();
+    const removal = page.getByRole('dialog', { name: 'Remove Reese Reader?' });
+    await removal.getByRole('button', { name: 'Remove user' }).click();
+    await expect(removal).toBeHidden();
+    await expect(row).toContainText('Removed');
+
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a user' });
+    await dialog.getByLabel('First name').fill('Reese');
+    await dialog.getByLabel('Last name').fill('Reader');
+    await dialog.getByLabel('E-mail').fill(EMAIL);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(dialog.getByText('This e-mail belongs to a removed user of your team.')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    await row.getByRole('button', { name: 'Actions for Reese Reader' }).click();
+    await page.getByRole('menuitem', { name: 'Restore user' }).click();
+    const restore = page.getByRole('dialog', { name: 'Restore Reese Reader?' });
+    await expect(restore).toContainText(EMAIL);
+    // The actions menu closes with a transition: scanned while it leaves, it is a menu without items.
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expectNoAxeViolations(page);
+    await restore.getByRole('button', { name: 'Restore and send invitation' }).click();
+    await expect(restore).toBeHidden();
+    await expect(
+      page.getByText(`The user is restored. An invitation is on its way to ${EMAIL}.`),
+    ).toBeVisible();
+    await expect(row).toContainText('Invited');
+  });
 });

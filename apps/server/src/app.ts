@@ -37,8 +37,20 @@ import { merchantValueRoutes } from './modules/merchant-values/routes.js';
 import { passwordRoutes } from './modules/passwords/routes.js';
 import { paymentProductRoutes } from './modules/payment-products/routes.js';
 import { programRoutes } from './modules/programs/routes.js';
-import { publicConfigRoutes } from './modules/public-config/routes.js';
+import { publicConfigOf, publicConfigRoutes } from './modules/public-config/routes.js';
+import { insightsRoutes } from './modules/insights/routes.js';
+import { settlementRoutes } from './modules/settlement/routes.js';
+import { emailNotificationRoutes } from './modules/email-notifications/routes.js';
+import { checkoutDesignRoutes } from './modules/checkout-design/routes.js';
+import { accessKeyRoutes } from './modules/access-keys/routes.js';
+import { merchantApiRoutes } from './modules/merchant-api/routes.js';
+import { locationRoutes } from './modules/locations/routes.js';
+import { locationVerificationCodeRoutes } from './modules/location-verification-codes/routes.js';
+import { merchantIdRoutes } from './modules/merchant-ids/routes.js';
+import { placementRoutes } from './modules/placements/routes.js';
+import { bankInformationRoutes } from './modules/bank-information/routes.js';
 import { transactionRoutes } from './modules/transactions/routes.js';
+import { applicationRoutes } from './modules/applications/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
 /** Every module of the API, registered in this order (see modules/README.md). */
@@ -62,6 +74,18 @@ const MODULES: readonly AppModule[] = [
   checkoutRoutes,
   userRoutes,
   passwordRoutes,
+  applicationRoutes,
+  insightsRoutes,
+  settlementRoutes,
+  emailNotificationRoutes,
+  checkoutDesignRoutes,
+  accessKeyRoutes,
+  merchantApiRoutes,
+  placementRoutes,
+  locationRoutes,
+  locationVerificationCodeRoutes,
+  merchantIdRoutes,
+  bankInformationRoutes,
 ];
 
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
@@ -124,7 +148,7 @@ export async function buildApp({
   for (const module of MODULES) {
     await app.register(module, { config, database });
   }
-  await registerSpa(app, webDist);
+  await registerSpa(app, webDist, publicConfigOf(config));
 
   return app;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refusalParamSchema } from './refusals.js';
 
 /** Every call carries these (ARCHITECTURE.md, API conventions; specification §7). */
 export const API_VERSION_HEADER = 'X-API-Version';
@@ -25,14 +26,27 @@ export const ERROR_CODES = [
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+/**
+ * A field's error: `message` in English, for API clients; `reason` and `params` (a refusal of
+ * refusals.ts) when the portal shows it to the user, in the user's language.
+ */
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  reason: z.string().optional(),
+  params: z.record(z.string(), refusalParamSchema).optional(),
+});
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
+    /** English, for logs and API clients; the portal shows `reason` in the user's language instead. */
     message: z.string(),
     details: z.array(errorDetailSchema).optional(),
+    /** A refusal's stable code (`REFUSALS` of refusals.ts) and its parameters. */
+    reason: z.string().optional(),
+    params: z.record(z.string(), refusalParamSchema).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

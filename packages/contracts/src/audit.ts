@@ -22,12 +22,16 @@ export const auditEntrySchema = z.object({
     type: z.enum(AUDIT_ACTOR_TYPES),
     userId: z.string().nullable(),
     email: z.string().nullable(),
+    /** The user's full name as it is now; null for a shopper or the system. */
+    name: z.string().nullable(),
     role: z.enum(ROLES).nullable(),
   }),
   /** `<subject>.<verb>`: `transaction.settled`, `cart.created`, `user.role_updated`. */
   kind: z.string(),
   subjectType: z.string(),
   subjectId: z.string().nullable(),
+  /** What the subject is called (a user's name, a cart's name) where it has a name; null otherwise. */
+  subjectName: z.string().nullable(),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   requestId: z.string().nullable(),

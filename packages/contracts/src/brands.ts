@@ -6,8 +6,8 @@ export type Locale = (typeof LOCALES)[number];
 
 /** PRODUCT.md, "Brands": bread is the United States in USD; rbc is Canada in CAD, English and French. */
 export const BRAND_PROFILES: Readonly<
-  Record<Brand, { currency: 'USD' | 'CAD'; locales: readonly Locale[] }>
+  Record<Brand, { country: 'US' | 'CA'; currency: 'USD' | 'CAD'; locales: readonly Locale[] }>
 > = {
-  bread: { currency: 'USD', locales: ['en'] },
-  rbc: { currency: 'CAD', locales: ['en', 'fr-CA'] },
+  bread: { country: 'US', currency: 'USD', locales: ['en'] },
+  rbc: { country: 'CA', currency: 'CAD', locales: ['en', 'fr-CA'] },
 };

@@ -70,8 +70,8 @@ export const updateCartEndpoint = defineEndpoint({
 });
 
 const ACTION_SUMMARIES: Readonly<Record<CartAction, string>> = {
-  notify: 'E-mails the link to the shopper; the cart becomes SENT',
-  resend: 'E-mails the link to the shopper again',
+  notify: 'E-mails the link to the shopper; the cart becomes SENT (not again within a minute: 409)',
+  resend: 'E-mails the link to the shopper again (not within a minute of the last: 409)',
   expire: 'Expires an ACTIVE or SENT cart now: its link opens nothing any more',
 };
 
@@ -85,7 +85,8 @@ function cartActionEndpoint(action: CartAction) {
     idempotent: true,
     summary: ACTION_SUMMARIES[action],
     tags,
-    // An e-mail to the shopper is limited per cart (429).
+    // An e-mail to the shopper is limited per cart (429) and not sent again within
+    // CART_LINK_RESEND_INTERVAL_MS of the last one (409).
     errors: action === 'expire' ? [400, 401, 403, 409] : [400, 401, 403, 409, 429],
   });
 }
@@ -98,7 +99,8 @@ export const cartActionEndpoints = {
 
 /**
  * The shopper's side of a cart (issue 5): public, reached only with the link's token. An unknown token
- * is 404 with no hint; completing twice is 409.
+ * is 404 with no hint; completing twice is 409, and so is completing a declined cart or declining a
+ * completed one.
  */
 // Tokens are 43 base64url characters; anything else cannot open a cart, and says so the same way.
 const tokenParams = z.strictObject({ checkoutToken: z.string().max(200) });
@@ -121,6 +123,18 @@ export const completeCheckoutEndpoint = defineEndpoint({
   answer: { status: 200, schema: dataResponseSchema(checkoutCompletionSchema) },
   access: 'public',
   summary: 'The shopper completes the cart: an authorized transaction is made',
+  tags: ['checkout'],
+  errors: [404, 409, 429],
+});
+
+export const declineCheckoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/checkout/:checkoutToken/decline',
+  params: tokenParams,
+  answer: { status: 200, schema: dataResponseSchema(checkoutCartSchema) },
+  access: 'public',
+  summary:
+    'The shopper declines the cart: it becomes DECLINED, which its history shows the merchant; declining again answers the same',
   tags: ['checkout'],
   errors: [404, 409, 429],
 });

@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { dateTime } from './endpoint.js';
 import { BRANDS } from './brands.js';
+import { shopperDesignSchema } from './checkout-design.js';
 import { DAY_MS } from './constants.js';
 import { EMAIL_STATUSES } from './emails.js';
 import { CURRENCIES } from './money.js';
 import { isNonPublicHost, parseUrl } from './network-address.js';
+import { planTermsSchema } from './placements.js';
 import { SORT_ORDERS } from './transactions.js';
 
 export const CART_ACTIONS = ['notify', 'resend', 'expire'] as const;
 export type CartAction = (typeof CART_ACTIONS)[number];
 
 /**
- * PRODUCT.md, "Carts": ACTIVE (created) → SENT (notified) → COMPLETED or EXPIRED. A cart past its
- * expiry reads EXPIRED whatever was stored.
+ * PRODUCT.md, "Carts": ACTIVE (created) → SENT (notified) → COMPLETED, DECLINED (the shopper left
+ * through the link) or EXPIRED. A cart past its expiry reads EXPIRED unless it was completed or declined.
  */
-export const CART_STATUSES = ['ACTIVE', 'SENT', 'COMPLETED', 'EXPIRED'] as const;
+export const CART_STATUSES = ['ACTIVE', 'SENT', 'COMPLETED', 'DECLINED', 'EXPIRED'] as const;
 export type CartStatus = (typeof CART_STATUSES)[number];
 /** Only these can be edited, notified or expired; anything else is 409. */
 export const OPEN_CART_STATUSES = ['ACTIVE', 'SENT'] as const satisfies readonly CartStatus[];
@@ -22,6 +24,12 @@ export const OPEN_CART_STATUSES = ['ACTIVE', 'SENT'] as const satisfies readonly
 export function isOpenCartStatus(status: CartStatus): boolean {
   return (OPEN_CART_STATUSES as readonly CartStatus[]).includes(status);
 }
+
+/**
+ * The link is not e-mailed again (notify or resend) this soon after the last time: a second click, or a
+ * second user on the same cart, would otherwise send the shopper the same message twice.
+ */
+export const CART_LINK_RESEND_INTERVAL_MS = 60_000;
 
 export const MAX_CART_ITEMS = 100;
 export const DEFAULT_CART_EXPIRY_DAYS = 7;
@@ -389,6 +397,13 @@ export const checkoutCartSchema = z.object({
   /** Where the shopper goes back to after completing, and after leaving; empty when none. */
   completeUrl: z.string(),
   errorUrl: z.string(),
+  /** The merchant's published checkout design; null until one is published (issue 14). */
+  design: shopperDesignSchema.nullable(),
+  /**
+   * The plans the shopper is offered: those of the payment products the merchant is enrolled in now
+   * (ACTIVE enrollments) in the cart's program; empty without one.
+   */
+  plans: z.array(planTermsSchema),
 });
 export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
 

@@ -46,6 +46,11 @@ export const emailSummarySchema = z.object({
   sentAt: dateTime.nullable(),
   createdAt: dateTime,
   related: z.object({ type: z.string(), id: z.string() }).nullable(),
+  /**
+   * The time zone of the message's merchant, in which staff read its times (as on every merchant's
+   * page); null for a message of no merchant (a provider staff invitation).
+   */
+  timeZone: z.string().nullable(),
 });
 export type EmailSummary = z.infer<typeof emailSummarySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AccessKeyGrant } from './access-keys.js';
 import { PAGES, type PageName } from './routes.js';
 import type { Scope } from './scopes.js';
 
@@ -7,15 +8,23 @@ import type { Scope } from './scopes.js';
  * - `'public'`: anyone, no token;
  * - `{ scopes }`: a valid portal token holding every one of these scopes (`[]`: any signed-in user);
  * - `{ page }`: the scopes of that page in the PAGES table, and 404 where the server's brand hides the page;
- *   with `scopes` too, these on top of the page's (a change made on a page that one may only read).
+ *   with `scopes` too, these on top of the page's (a change made on a page that one may only read);
+ * - `{ apiKey }`: the merchant API (docs/decisions/0013-merchant-api-keys.md): a merchant's access key
+ *   whose scopes grant this, never a portal token; with `hiddenWithPage`, 404 where the brand hides
+ *   that page (the API offers what the portal offers).
  */
 export type EndpointAccess =
   | 'public'
   | { readonly scopes: readonly Scope[] }
-  | { readonly page: PageName; readonly scopes?: readonly Scope[] };
+  | { readonly page: PageName; readonly scopes?: readonly Scope[] }
+  | { readonly apiKey: AccessKeyGrant; readonly hiddenWithPage?: PageName };
 
-/** Every scope a caller needs for a non-public endpoint: its own, and its page's. */
+/**
+ * Every portal scope a caller needs for a non-public endpoint: its own, and its page's. A merchant-API
+ * endpoint needs a key, which no portal scope stands for: none.
+ */
 export function scopesOf(access: Exclude<EndpointAccess, 'public'>): readonly Scope[] {
+  if ('apiKey' in access) return [];
   if (!('page' in access)) return access.scopes;
   const page: { readonly scopes: readonly Scope[] } = PAGES[access.page];
   return [...page.scopes, ...(access.scopes ?? [])];

@@ -22,3 +22,29 @@ export type FeatureFlagBulkResponse = z.infer<typeof featureFlagBulkResponseSche
 export function isFlagOn(value: string | undefined): boolean {
   return value === 'true';
 }
+
+/** A merchant's own value of a flag: on, off, or null (none: the tenant's value applies). */
+export const featureFlagOverrideSchema = z.enum(['true', 'false']).nullable();
+export type FeatureFlagOverride = z.infer<typeof featureFlagOverrideSchema>;
+
+/** One flag of the merchant's tenant as provider staff see it on the internal settings page. */
+export const merchantFeatureFlagSchema = z.object({
+  name: z.string(),
+  /** Which part of the product reads it (the portal's tag, the backend's…). */
+  tag: z.string(),
+  /** The tenant's value: what every merchant without an override gets. */
+  tenantValue: z.string(),
+  override: featureFlagOverrideSchema,
+  /** What the evaluation answers for this merchant: the override, or else the tenant's value. */
+  value: z.string(),
+});
+export type MerchantFeatureFlag = z.infer<typeof merchantFeatureFlagSchema>;
+
+export const merchantFeatureFlagsSchema = z.object({ items: z.array(merchantFeatureFlagSchema) });
+export type MerchantFeatureFlags = z.infer<typeof merchantFeatureFlagsSchema>;
+
+/** Flag name → the merchant's new override (null clears it), applied together. */
+export const merchantFeatureFlagsUpdateSchema = z
+  .record(featureFlagNameSchema, featureFlagOverrideSchema)
+  .refine((changes) => Object.keys(changes).length > 0, { message: 'Nothing to change' });
+export type MerchantFeatureFlagsUpdate = z.infer<typeof merchantFeatureFlagsUpdateSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { dataResponseSchema } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import {
+  depositCalendarQuerySchema,
+  depositCalendarSchema,
   fundingConfigurationQuerySchema,
   fundingConfigurationSchema,
   fundingConfigurationUpdateSchema,
@@ -31,6 +33,17 @@ export const updateFundingConfigurationEndpoint = defineEndpoint({
   answer: oneConfiguration,
   access: { scopes: [SCOPES.fundingSettingsEdit] },
   summary: 'Changes the payout schedule or settlement mode',
+  tags,
+  errors: [400, 401, 403],
+});
+
+export const depositCalendarEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/funding-configuration/deposit-calendar',
+  query: depositCalendarQuerySchema,
+  answer: { status: 200, schema: dataResponseSchema(depositCalendarSchema) },
+  access: { scopes: [SCOPES.fundingSettingsView] },
+  summary: 'The next deposit days, by the saved payout schedule or by one being edited',
   tags,
   errors: [400, 401, 403],
 });

@@ -10,11 +10,11 @@ describe('payoutScheduleIssues', () => {
       payoutScheduleIssues({ payoutFrequency: 'WEEKLY', payoutWeekday: 7, payoutDayOfMonth: null }),
     ).toEqual([]);
     expect(
-      payoutScheduleIssues({ payoutFrequency: 'MONTHLY', payoutWeekday: null, payoutDayOfMonth: 28 }),
+      payoutScheduleIssues({ payoutFrequency: 'MONTHLY', payoutWeekday: null, payoutDayOfMonth: 31 }),
     ).toEqual([]);
   });
 
-  it('needs a weekday 1–7 for WEEKLY and a day 1–28 for MONTHLY', () => {
+  it('needs a weekday 1–7 for WEEKLY and a day 1–31 for MONTHLY', () => {
     for (const weekday of [null, 0, 8, 2.5]) {
       const issues = payoutScheduleIssues({
         payoutFrequency: 'WEEKLY',
@@ -23,7 +23,7 @@ describe('payoutScheduleIssues', () => {
       });
       expect(issues.map((issue) => issue.path)).toEqual(['payoutWeekday']);
     }
-    for (const day of [null, 0, 29, 31]) {
+    for (const day of [null, 0, 32, 2.5]) {
       const issues = payoutScheduleIssues({
         payoutFrequency: 'MONTHLY',
         payoutWeekday: null,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { brokenPasswordRules, checkPasswordRules, MIN_PASSWORD_LENGTH } from './password-rules.js';
+import {
+  brokenPasswordRules,
+  checkPasswordRules,
+  emailNamePart,
+  MIN_PASSWORD_LENGTH,
+} from './password-rules.js';
 
 const EMAIL = 'ada.lovelace@example.test';
 
@@ -20,6 +25,13 @@ describe('password rules', () => {
     expect(checkPasswordRules('my-Ada_Lovelace-2024', EMAIL).notEmail).toBe(false);
     // A name part of fewer than 4 characters would refuse too much.
     expect(checkPasswordRules('Quiet-Harbour-jo-42', 'jo@example.test').notEmail).toBe(true);
+  });
+
+  it('names the part of the e-mail the rule forbids, as written, so the rule can say it', () => {
+    expect(emailNamePart('Ada.Lovelace@example.test')).toBe('Ada.Lovelace');
+    expect(emailNamePart('jo@example.test')).toBeNull();
+    // Punctuation does not count towards the 4 characters, as in the comparison.
+    expect(emailNamePart('j.o.e@example.test')).toBeNull();
   });
 
   it('refuses common passwords whatever their case and punctuation', () => {

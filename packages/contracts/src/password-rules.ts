@@ -65,16 +65,28 @@ function normalized(value: string): string {
   return value.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 }
 
+/** A name part shorter than this (`jo@…`) is too common a string to forbid. */
+const MIN_CHECKED_NAME_LENGTH = 4;
+
+/**
+ * The e-mail's name part (before `@`, as written) when the rule `notEmail` forbids it too, so that the
+ * rule can say so in words; null when only the whole address is forbidden.
+ */
+export function emailNamePart(email: string): string | null {
+  const name = email.split('@')[0] ?? '';
+  return normalized(name).length >= MIN_CHECKED_NAME_LENGTH ? name : null;
+}
+
 /**
  * Which rules a password meets. `email` is the account's: the password may contain neither the address
- * nor its name part (the part before `@`, when it has 4 characters or more), in any case or punctuation.
+ * nor its name part (`emailNamePart`), in any case or punctuation.
  */
 export function checkPasswordRules(password: string, email: string): Record<PasswordRule, boolean> {
   const plain = normalized(password);
   const address = normalized(email);
-  const name = normalized(email.split('@')[0] ?? '');
+  const name = emailNamePart(email);
   const containsEmail =
-    (address !== '' && plain.includes(address)) || (name.length >= 4 && plain.includes(name));
+    (address !== '' && plain.includes(address)) || (name !== null && plain.includes(normalized(name)));
   return {
     length: Array.from(password).length >= MIN_PASSWORD_LENGTH && password.length <= MAX_PASSWORD_LENGTH,
     notEmail: !containsEmail,

@@ -19,7 +19,8 @@ export const passwordSetSchema = z.object({ email: z.string() });
 
 export const forgotPasswordBodySchema = z.strictObject({
   email: emailSchema,
-  locale: z.enum(LOCALES).default('en'),
+  /** The language of the page that asked; without one, the user's merchant's (General settings). */
+  locale: z.enum(LOCALES).optional(),
 });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dateTime } from './endpoint.js';
 import { CONFIGURATION_KEYS, ENROLLMENT_STATUSES, OWNER_TYPES, PRODUCT_TYPES } from './enums.js';
 import type { EnrollmentStatus } from './enums.js';
+import { PLAN_FREQUENCIES } from './placements.js';
 
 /** These lists are short (a program has a handful of products); one page of 200 holds them. */
 export const PAYMENT_PRODUCTS_MAX_PAGE_SIZE = 200;
@@ -90,16 +91,51 @@ export const enrollmentsQuerySchema = z.strictObject({
 
 const TO_AFTER_FROM = 'effectiveTo must be after effectiveFrom';
 
-/** Accepts a date-time with an offset, or a plain date (midnight UTC, specification §3). */
+/** The limits of a merchant's own terms (PRODUCT.md, "Settings"). */
+export const NUM_PAYMENTS_MIN = 2;
+export const NUM_PAYMENTS_MAX = 60;
+/** 3600 basis points: 36 % APR. */
+export const RATE_BPS_MAX = 3600;
+
+/** Message keys of the terms' checks, the same in the form and in the server's field errors. */
+export const ENROLLMENT_TERMS_MESSAGES = {
+  numPayments: 'paymentProducts:validation.numPayments',
+  rate: 'paymentProducts:validation.rate',
+} as const;
+
+/**
+ * The merchant's own TYPE, NUMPAYMENTS and RATE of a product, which take precedence over the
+ * program's defaults: NUMPAYMENTS a whole number 2–60, RATE whole basis points 0–3600.
+ */
+export const enrollmentTermsSchema = z.strictObject({
+  TYPE: z.enum(PLAN_FREQUENCIES),
+  NUMPAYMENTS: z
+    .number()
+    .int(ENROLLMENT_TERMS_MESSAGES.numPayments)
+    .min(NUM_PAYMENTS_MIN, ENROLLMENT_TERMS_MESSAGES.numPayments)
+    .max(NUM_PAYMENTS_MAX, ENROLLMENT_TERMS_MESSAGES.numPayments),
+  RATE: z
+    .number()
+    .int(ENROLLMENT_TERMS_MESSAGES.rate)
+    .min(0, ENROLLMENT_TERMS_MESSAGES.rate)
+    .max(RATE_BPS_MAX, ENROLLMENT_TERMS_MESSAGES.rate),
+});
+export type EnrollmentTerms = z.infer<typeof enrollmentTermsSchema>;
+
+/**
+ * A date-time with an offset is that instant; a plain date is a day of the merchant's calendar and
+ * means the start of that day in the merchant's time zone.
+ */
 const instantSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
-/** `effectiveFrom` defaults to now. */
+/** `effectiveFrom` defaults to now; `terms` also sets the merchant's own values of the product. */
 export const enrollmentCreateSchema = z
   .strictObject({
     programID: z.string().min(1).max(100),
     paymentProductID: z.string().min(1).max(100),
     effectiveFrom: instantSchema.optional(),
     effectiveTo: instantSchema.nullable().optional(),
+    terms: enrollmentTermsSchema.optional(),
   })
   .refine(
     (body) =>
@@ -116,10 +152,14 @@ export const enrollmentUpdateSchema = z
   .strictObject({
     effectiveFrom: instantSchema.optional(),
     effectiveTo: instantSchema.nullable().optional(),
+    terms: enrollmentTermsSchema.optional(),
   })
-  .refine((body) => body.effectiveFrom !== undefined || body.effectiveTo !== undefined, {
-    message: 'Nothing to change',
-  });
+  .refine(
+    (body) => body.effectiveFrom !== undefined || body.effectiveTo !== undefined || body.terms !== undefined,
+    {
+      message: 'Nothing to change',
+    },
+  );
 export type EnrollmentUpdate = z.infer<typeof enrollmentUpdateSchema>;
 
 export const ENROLLMENT_TO_AFTER_FROM_MESSAGE = TO_AFTER_FROM;

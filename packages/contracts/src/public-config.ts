@@ -16,3 +16,9 @@ export const publicConfigSchema = z.object({
   demo: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/**
+ * The id of the element of the portal's HTML that carries this configuration as JSON: the server inlines it
+ * so that the portal starts without a round trip for it.
+ */
+export const PUBLIC_CONFIG_ELEMENT_ID = 'public-config';

@@ -29,6 +29,7 @@ const ADMIN_ONLY_SCOPES: readonly Scope[] = [
   SCOPES.usersRead,
   SCOPES.usersWrite,
   SCOPES.apiKeys,
+  SCOPES.apiKeysWrite,
   SCOPES.bankInformationView,
   SCOPES.bankInformationEdit,
   SCOPES.fundingSettingsView,

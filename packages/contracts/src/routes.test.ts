@@ -24,6 +24,7 @@ describe('decideAccess', () => {
     'cartCreate',
     'cart',
     'locations',
+    'location',
   ];
   it.each(pageNames)('hides exactly the rbc pages from rbc: %s', (name) => {
     const decision = decideAccess(PAGES[name], { ...everything, brand: 'rbc' });

@@ -17,6 +17,11 @@ export interface RouteRequirement {
 
 const RBC_HIDDEN: readonly Brand[] = ['rbc'];
 const SETTINGS: readonly Scope[] = [SCOPES.settingsPageAccess];
+const LOCATIONS: RouteRequirement = {
+  scopes: [SCOPES.locationsView],
+  flag: 'isLocationPageEnabled',
+  hiddenForBrands: RBC_HIDDEN,
+};
 const CARTS: RouteRequirement = {
   scopes: [SCOPES.cartView],
   program: 'ecommerce',
@@ -39,6 +44,19 @@ export const PUBLIC_PATHS = {
 } as const;
 
 /**
+ * The public pages a person reaches from an e-mail or a redirect, signed out: the portal serves them from
+ * a light entry of their own that does not boot the signed-in app (docs/decisions/0014). The others
+ * (`/login` and the two callbacks) start or end the identity provider's session and stay in the app.
+ */
+export const LIGHT_PUBLIC_PAGES = [
+  'signIn',
+  'activate',
+  'passwordReset',
+  'forgotPassword',
+  'checkout',
+] as const satisfies readonly (keyof typeof PUBLIC_PATHS)[];
+
+/**
  * The authenticated routes of the specification (§2) with their guards: the single source of truth
  * for the portal's router and navigation and for the server's checks of the calls behind each page.
  */
@@ -53,12 +71,9 @@ export const PAGES = {
   carts: { path: '/carts', ...CARTS },
   cartCreate: { path: '/carts/create', ...CARTS, scopes: [SCOPES.cartView, SCOPES.cartCreate] },
   cart: { path: '/carts/:cartId', ...CARTS },
-  locations: {
-    path: '/locations',
-    scopes: [SCOPES.locationsView],
-    flag: 'isLocationPageEnabled',
-    hiddenForBrands: RBC_HIDDEN,
-  },
+  locations: { path: '/locations', ...LOCATIONS },
+  /** One location over the list (a drawer), at a URL of its own. */
+  location: { path: '/locations/:locationId', ...LOCATIONS },
   accountSettings: { path: '/account-settings', scopes: SETTINGS },
   generalSettings: { path: '/general-settings', scopes: SETTINGS },
   /** Ours, not the specification's: the signed-in user's own password (issue 6). */

@@ -5,6 +5,11 @@ export const SCOPES = {
   internalSettingsView: 'r:merchant.internal_settings',
   internalSettingsEdit: 'u:merchant.internal_settings',
   apiKeys: 'r:merchant.api',
+  /**
+   * Creating, rotating and revoking access keys: ours, not the specification's, whose one scope
+   * `r:merchant.api` INTERNAL_SUPPORT holds too, with read scopes only (docs/decisions/0013).
+   */
+  apiKeysWrite: 'w:merchant.api',
   emailNotificationsRead: 'r:org.subscription',
   emailNotificationsEdit: 'w:org.subscription',
   paymentProducts: 'r:paymentProduct',

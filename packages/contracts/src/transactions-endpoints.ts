@@ -77,9 +77,9 @@ export const transactionEndpoint = defineEndpoint({
   params: idParams,
   answer: oneTransaction,
   access: read,
-  summary: 'One transaction with its history',
+  summary: "One transaction with its history; another merchant's id is 404 like an unknown one",
   tags,
-  errors: [400, 401, 403],
+  errors: [400, 401, 403, 404],
 });
 
 function transactionActionEndpoint(action: TransactionAction) {
@@ -93,7 +93,7 @@ function transactionActionEndpoint(action: TransactionAction) {
     idempotent: true,
     summary: `${action[0]?.toUpperCase() ?? ''}${action.slice(1)}s all that is left, or body.amount`,
     tags,
-    errors: [400, 401, 403, 409, 422],
+    errors: [400, 401, 403, 404, 409, 422],
   });
 }
 

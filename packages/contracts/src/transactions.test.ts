@@ -39,8 +39,16 @@ describe('transactionLabel', () => {
 
 describe('remainingAmounts', () => {
   it('settles and cancels the open authorization, refunds what was settled', () => {
-    expect(remainingAmounts(state({ status: 'SETTLED', settled: 3_000, refunded: 1_000 }), now)).toEqual({
+    expect(remainingAmounts(state({ status: 'SETTLED', settled: 3_000 }), now)).toEqual({
       settle: 7_000,
+      cancel: 7_000,
+      refund: 3_000,
+    });
+  });
+
+  it('settles nothing more once anything was refunded, but still cancels the open rest', () => {
+    expect(remainingAmounts(state({ status: 'REFUNDED', settled: 3_000, refunded: 1_000 }), now)).toEqual({
+      settle: 0,
       cancel: 7_000,
       refund: 2_000,
     });

@@ -66,7 +66,9 @@ export const DEFAULT_TRANSACTION_PAGE_SIZE: TransactionPageSize = 25;
  */
 export const MAX_TRANSACTION_OFFSET = 10_000;
 
-export const TRANSACTION_SORTS = ['createdAt', 'total'] as const;
+/** What the list sorts by: each has a database index of its own (server, transactions repository). */
+export const TRANSACTION_SORTS = ['createdAt', 'externalID', 'total', 'settled', 'refunded'] as const;
+export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
@@ -298,8 +300,9 @@ export interface TransactionState {
 
 /**
  * How much each action can still take, in minor units; 0 where the action is not possible. The unsettled
- * rest can be settled or cancelled until the authorization lapses, also after a refund; what was settled
- * can be refunded at any time.
+ * rest can be settled or cancelled until the authorization lapses; once anything was refunded it can only
+ * be cancelled (a refund is final: settling more after it would charge what the customer was refunded).
+ * What was settled can be refunded at any time.
  */
 export function remainingAmounts(
   transaction: TransactionState,
@@ -311,7 +314,7 @@ export function remainingAmounts(
       ? 0
       : total - settled - cancelled;
   return {
-    settle: status === 'PENDING' ? 0 : open,
+    settle: status === 'PENDING' || refunded > 0 ? 0 : open,
     cancel: open,
     refund: settled - refunded,
   };

@@ -5,6 +5,7 @@ import { SCOPES } from './scopes.js';
 import {
   addUserBodySchema,
   resendInvitationBodySchema,
+  restoreUserBodySchema,
   updateUserRoleBodySchema,
   userListQuerySchema,
   userListResponseSchema,
@@ -74,6 +75,18 @@ export const removeUserEndpoint = defineEndpoint({
   answer: oneUser,
   access: write,
   summary: 'Removes a user (DISABLED, kept for the audit log); never oneself, never the last admin',
+  tags,
+  errors: [400, 401, 403, 409],
+});
+
+export const restoreUserEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/users/:id/restore',
+  params: idParams,
+  body: restoreUserBodySchema,
+  answer: oneUser,
+  access: write,
+  summary: 'Restores a removed user: INVITED again, with a new activation link by e-mail',
   tags,
   errors: [400, 401, 403, 409],
 });

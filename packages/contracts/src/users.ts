@@ -79,20 +79,27 @@ export const addUserBodySchema = z.strictObject({
   lastName: name,
   email: emailSchema,
   role: z.enum(MERCHANT_ROLES),
-  /** The language of the invitation e-mail; defaults to English. */
-  locale: z.enum(LOCALES).default('en'),
+  /** The language of the invitation e-mail; without one, the merchant's language (General settings). */
+  locale: z.enum(LOCALES).optional(),
 });
 export type AddUserBody = z.output<typeof addUserBodySchema>;
 export type AddUserInput = z.input<typeof addUserBodySchema>;
 
 export const updateUserRoleBodySchema = z.strictObject({ role: z.enum(MERCHANT_ROLES) });
 
-export const resendInvitationBodySchema = z.strictObject({ locale: z.enum(LOCALES).default('en') });
+export const resendInvitationBodySchema = z.strictObject({ locale: z.enum(LOCALES).optional() });
+
+/**
+ * Restoring a removed user e-mails a new invitation, in the language the portal sends (the admin's) or
+ * else the merchant's.
+ */
+export const restoreUserBodySchema = z.strictObject({ locale: z.enum(LOCALES).optional() });
 
 /**
  * Why a change to the team was refused (409): the error's `details` hold `{ path: 'reason', message }`
  * with one of these, so that the page can say why in the user's language. An e-mail already in use is
- * a field error instead: `{ path: 'body.email' }`.
+ * a field error instead: `{ path: 'body.email' }`, with `restorable` as the reason when it is a removed
+ * user of the same merchant, who can be restored rather than invited.
  */
 export const USER_CONFLICT_REASONS = [
   'self_removal',
@@ -100,6 +107,8 @@ export const USER_CONFLICT_REASONS = [
   'last_admin',
   'not_invited',
   'removed',
+  'not_removed',
+  'restorable',
 ] as const;
 export type UserConflictReason = (typeof USER_CONFLICT_REASONS)[number];
 export const USER_CONFLICT_REASON_PATH = 'reason';

@@ -147,7 +147,7 @@ describe.each(TEST_DIALECTS)('access enforcement (%s)', (dialect) => {
     const readOnly = await authHeader(testApp.database, config, { role: 'READ_ONLY' });
     const response = await get('/api/test/users', readOnly);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    expect(response.json()).toMatchObject({ error: { code: 'FORBIDDEN', reason: 'auth.no_permission' } });
     const lookalike = await authHeader(testApp.database, config, {
       role: 'ADMIN',
       scopes: [`${SCOPES.usersRead}.extra`, 'r:merchant'],
@@ -207,7 +207,14 @@ describe.each(TEST_DIALECTS)('access enforcement (%s)', (dialect) => {
     const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
     const none = await get('/api/test/current', staff);
     expect(none.statusCode).toBe(403);
-    expect(none.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Choose a merchant first' } });
+    expect(none.json()).toEqual({
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Choose a merchant first',
+        reason: 'auth.choose_merchant',
+        params: {},
+      },
+    });
     const chosen = await authHeader(testApp.database, config, {
       role: 'INTERNAL_ADMIN',
       merchantId: otherMerchantId,

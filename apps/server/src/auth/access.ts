@@ -4,11 +4,13 @@ import { ZodError } from 'zod';
 import { scopesOf, type EndpointAccess } from '@portal/contracts/endpoint';
 import { isProviderRole } from '@portal/contracts/roles';
 import type { Role } from '@portal/contracts/roles';
-import { PAGES, type RouteRequirement } from '@portal/contracts/routes';
+import { PAGES, type FeatureFlagName, type PageName, type RouteRequirement } from '@portal/contracts/routes';
 import { hasAllScopes } from '@portal/contracts/scopes';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/database.js';
-import { forbidden, notFound, unauthorized } from '../http/app-error.js';
+import { AppError, forbidden, notFound, refused, unauthorized, type Refused } from '../http/app-error.js';
+import { authenticateAccessKey, type KeyCaller } from '../modules/access-keys/service.js';
+import { isFlagOnForMerchant } from '../modules/feature-flags/service.js';
 import { verifyPortalToken, type VerifiedPortalToken } from './portal-token.js';
 import { sessionStanding } from './sign-in-sessions.js';
 
@@ -28,6 +30,11 @@ export interface Principal {
   readonly isProviderStaff: boolean;
   /** The sign-in session of the token (sign-in-sessions.ts), which sign-out ends. */
   readonly sessionId: string;
+  /**
+   * The access key of a merchant-API call (docs/decisions/0013-merchant-api-keys.md); null for a
+   * portal token. Such a caller acts in the name of the admin who created the key.
+   */
+  readonly accessKeyId: string | null;
 }
 
 declare module 'fastify' {
@@ -43,7 +50,12 @@ declare module 'fastify' {
 export const MISSING_ACCESS_MESSAGE =
   'API route declares no config.access: it refuses every request with 403 until it does';
 
-const CHOOSE_MERCHANT_MESSAGE = 'Choose a merchant first';
+const CHOOSE_MERCHANT = refused('auth.choose_merchant');
+/** What a page's flag being off is called, by flag. */
+const FEATURE_OFF: Readonly<Record<FeatureFlagName, Refused>> = {
+  isLocationPageEnabled: refused('location.feature_off'),
+  isMerchantIdValidationPageEnabled: refused('page.flag_off'),
+};
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url.startsWith('/api/');
@@ -80,6 +92,48 @@ async function signInStands(database: DatabaseHandle, token: VerifiedPortalToken
     standing.status === 'ACTIVE' &&
     standing.role === token.role
   );
+}
+
+/** The caller of a merchant-API call: the key's merchant, in the name of the key's creator. */
+function keyPrincipal(caller: KeyCaller): Principal {
+  return {
+    userId: caller.createdByUserId,
+    email: caller.createdByEmail,
+    role: caller.createdByRole,
+    // No portal scope: what the key may do is its own scopes, checked by the access hook.
+    scopes: [],
+    // Only the feature flags read the tenant, and no merchant-API call does.
+    tenantId: null,
+    merchantId: caller.merchantId,
+    isProviderStaff: false,
+    // No sign-in session: sign-out takes a portal token, and a key ends by revocation.
+    sessionId: `access-key:${caller.keyId}`,
+    accessKeyId: caller.keyId,
+  };
+}
+
+/** 404 where the server's brand hides the page, as if the route did not exist. */
+function refuseHiddenPage(request: FastifyRequest, brand: Config['brand'], name: PageName): void {
+  const page: RouteRequirement = PAGES[name];
+  if (page.hiddenForBrands?.includes(brand) === true) {
+    throw notFound(`No route for ${request.method} ${request.url.split('?', 1)[0] ?? ''}`);
+  }
+}
+
+/**
+ * 403 where the page's feature flag is off for the token's merchant: the page is refused
+ * (specification §2), and so are the calls behind it.
+ */
+async function refuseFlagOff(
+  database: DatabaseHandle,
+  name: PageName,
+  token: Pick<VerifiedPortalToken, 'tenantId' | 'merchantId'>,
+): Promise<void> {
+  const page: RouteRequirement = PAGES[name];
+  if (page.flag === undefined) return;
+  // A flag is the merchant's: provider staff choose one first.
+  if (token.merchantId === null) throw forbidden(CHOOSE_MERCHANT);
+  if (!(await isFlagOnForMerchant(database.db, token, page.flag))) throw forbidden(FEATURE_OFF[page.flag]);
 }
 
 /** A token that fails verification, as opposed to a database that fails to give the key (503). */
@@ -144,13 +198,22 @@ export function registerAccessControl(
     }
     if (access === 'public') return;
 
-    if ('page' in access) {
-      const page: RouteRequirement = PAGES[access.page];
-      // The page does not exist for this brand, so neither do the calls behind it.
-      if (page.hiddenForBrands?.includes(config.brand) === true) {
-        throw notFound(`No route for ${request.method} ${request.url.split('?', 1)[0] ?? ''}`);
+    if ('apiKey' in access) {
+      if (access.hiddenWithPage !== undefined) refuseHiddenPage(request, config.brand, access.hiddenWithPage);
+      let caller: KeyCaller;
+      try {
+        caller = await authenticateAccessKey(database.db, bearerTokenOf(request), access.apiKey, request.ip);
+      } catch (error) {
+        if (error instanceof AppError && error.status === 401) {
+          reply.header('WWW-Authenticate', 'Bearer error="invalid_token"');
+        }
+        throw error;
       }
+      principals.set(request, keyPrincipal(caller));
+      return;
     }
+    // The page does not exist for this brand, so neither do the calls behind it.
+    if ('page' in access) refuseHiddenPage(request, config.brand, access.page);
     const required = scopesOf(access);
 
     const token = bearerTokenOf(request);
@@ -171,6 +234,7 @@ export function registerAccessControl(
       refuseUnauthenticated(reply, 'The sign-in has ended', true);
     }
     if (!hasAllScopes(verified.scopes, required)) throw forbidden();
+    if ('page' in access) await refuseFlagOff(database, access.page, verified);
 
     principals.set(request, {
       userId: verified.userId,
@@ -181,6 +245,7 @@ export function registerAccessControl(
       merchantId: verified.merchantId,
       isProviderStaff: isProviderRole(verified.role),
       sessionId: verified.sessionId,
+      accessKeyId: null,
     });
   });
 }
@@ -196,6 +261,6 @@ export function requireMerchant(request: FastifyRequest, merchantId: string): vo
 /** The token's merchant; 403 "Choose a merchant first" while provider staff have not chosen one. */
 export function currentMerchantId(request: FastifyRequest): string {
   const merchantId = request.principal.merchantId;
-  if (merchantId === null) throw forbidden(CHOOSE_MERCHANT_MESSAGE);
+  if (merchantId === null) throw forbidden(CHOOSE_MERCHANT);
   return merchantId;
 }

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { inspect } from 'node:util';
@@ -49,6 +49,16 @@ export class KeyEncryptionKey {
 
   static generate(): KeyEncryptionKey {
     return new KeyEncryptionKey(randomBytes(KEY_BYTES));
+  }
+
+  /**
+   * A key of its own for one kind of stored data (HKDF-SHA256, the purpose as its info): data sealed for
+   * one purpose never opens with another's key, and one configured secret still covers them all.
+   */
+  derive(purpose: string): KeyEncryptionKey {
+    return new KeyEncryptionKey(
+      Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), purpose, KEY_BYTES)),
+    );
   }
 
   static isEncrypted(material: string): boolean {

@@ -91,6 +91,14 @@ function sealer(): KeyEncryptionKey {
 }
 
 /**
+ * The key that seals one kind of stored data other than keys (bank account numbers), derived from the
+ * key encryption key: production requires it (config.ts), so such data is never sealed with a default.
+ */
+export function dataSealer(purpose: 'bank-account-numbers'): KeyEncryptionKey {
+  return sealer().derive(purpose);
+}
+
+/**
  * Encrypts every key still stored in clear (databases made before keys were encrypted), and checks
  * that every stored key opens with this key encryption key, so that a wrong key stops the start-up
  * with a KeyDecryptionError rather than at the first sign-in. Safe with several instances starting

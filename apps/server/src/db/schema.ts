@@ -1,8 +1,12 @@
+import type { AccessKeyLevel } from '@portal/contracts/access-keys';
 import type { AnalyticsEventName } from '@portal/contracts/analytics';
+import type { ApplicationDecision } from '@portal/contracts/applications';
+import type { BankAccountType, BankCountry } from '@portal/contracts/bank-information';
 import type { Brand, Locale } from '@portal/contracts/brands';
 import type { AuditActorType } from '@portal/contracts/audit';
 import type { CartStatus } from '@portal/contracts/carts';
 import type { ClientLogLevel } from '@portal/contracts/client-log';
+import type { NotificationEvent } from '@portal/contracts/email-notifications';
 import type { EmailStatus } from '@portal/contracts/emails';
 import type {
   Channel,
@@ -14,6 +18,11 @@ import type {
   SettlementMode,
   UserStatus,
 } from '@portal/contracts/enums';
+import type {
+  VERIFICATION_CHECK_LIMITS,
+  VerificationCodeStatus,
+} from '@portal/contracts/location-verification-codes';
+import type { MerchantIdFailure, MerchantIdStatus } from '@portal/contracts/merchant-ids';
 import type { Currency } from '@portal/contracts/money';
 import type { Role } from '@portal/contracts/roles';
 import type { UserTokenPurpose } from '@portal/contracts/users';
@@ -46,6 +55,12 @@ export interface Database {
   transactions: TransactionsTable;
   transaction_events: TransactionEventsTable;
   funding_events: FundingEventsTable;
+  deposits: DepositsTable;
+  deposit_program_totals: DepositProgramTotalsTable;
+  settlement_subscriptions: SettlementSubscriptionsTable;
+  notification_addresses: NotificationAddressesTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
+  notification_claims: NotificationClaimsTable;
   idempotent_requests: IdempotentRequestsTable;
   transaction_daily_totals: TransactionDailyTotalsTable;
   audit_entries: AuditEntriesTable;
@@ -56,6 +71,22 @@ export interface Database {
   user_tokens: UserTokensTable;
   sign_in_sessions: SignInSessionsTable;
   sign_in_throttles: SignInThrottlesTable;
+  applications: ApplicationsTable;
+  targeting_exports: TargetingExportsTable;
+  insights_rollup_zones: InsightsRollupZonesTable;
+  transaction_local_daily_totals: TransactionLocalDailyTotalsTable;
+  insights_zone_periods: InsightsZonePeriodsTable;
+  application_local_daily_totals: ApplicationLocalDailyTotalsTable;
+  checkout_logos: CheckoutLogosTable;
+  checkout_designs: CheckoutDesignsTable;
+  checkout_design_versions: CheckoutDesignVersionsTable;
+  access_keys: AccessKeysTable;
+  placement_settings: PlacementSettingsTable;
+  location_verification_codes: LocationVerificationCodesTable;
+  verification_check_throttles: VerificationCheckThrottlesTable;
+  acquirer_merchant_ids: AcquirerMerchantIdsTable;
+  virtual_cards: VirtualCardsTable;
+  bank_accounts: BankAccountsTable;
 }
 
 /** ISO-8601 date-time text with milliseconds and `Z`, e.g. `2026-11-01T12:00:00.000Z`. */
@@ -284,6 +315,8 @@ export interface LocationsTable {
   status: 'ACTIVE' | 'INACTIVE';
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When it was last deactivated (migration 0028); null while ACTIVE. */
+  deactivated_at: Timestamp | null;
 }
 
 /**
@@ -358,6 +391,52 @@ export interface FundingEventsTable {
   bank_requested_on: string;
   /** `YYYY-MM-DD` of the deposit (ACH); null until it is made. */
   deposited_on: string | null;
+  created_at: Timestamp;
+  /** The deposit the event is paid in (migration 0016); null for events written before it. */
+  deposit_id: string | null;
+}
+
+/** A deposit (payout) with the totals of its funding events, kept as they are written (migration 0016). */
+export interface DepositsTable {
+  id: string;
+  merchant_id: string;
+  /** `YYYY-MM-DD`, the merchant-local day of the ACH. */
+  deposit_date: string;
+  bank_reference: string;
+  currency: Currency;
+  event_count: number;
+  /** Minor units; refunds, chargebacks and fees positive, taken off the settlements. */
+  settlements: number;
+  refunds: number;
+  chargebacks: number;
+  fees: number;
+  /** settlements - refunds - chargebacks - fees. */
+  net: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A deposit's totals per program; `program_key` is the program id, or '' for fees of no program. */
+export interface DepositProgramTotalsTable {
+  deposit_id: string;
+  program_key: string;
+  program_id: string | null;
+  event_count: number;
+  settlements: number;
+  refunds: number;
+  chargebacks: number;
+  fees: number;
+  net: number;
+}
+
+/** A recipient of the settlement summary e-mail (migration 0016). */
+export interface SettlementSubscriptionsTable {
+  id: string;
+  merchant_id: string;
+  email: string;
+  frequency: 'DAILY' | 'WEEKLY';
+  locale: Locale;
+  last_sent_on: string | null;
   created_at: Timestamp;
 }
 
@@ -530,4 +609,280 @@ export interface CartStatusHistoryTable {
   actor_user_id: string | null;
   actor_email: string | null;
   created_at: Timestamp;
+}
+
+/**
+ * A shopper's application for financing (migration 0015): each step is the time it happened or null;
+ * `transaction_id` is set when a purchase followed. `customer_email` is lower-cased (one shopper, one
+ * e-mail); `cart_amount` is minor units of `currency`; `created_at` is the first step's time.
+ */
+export interface ApplicationsTable {
+  id: string;
+  merchant_id: string;
+  program_id: string;
+  channel: Channel;
+  product_type: ProductType;
+  location_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  currency: Currency;
+  cart_amount: number | null;
+  prequalified_at: Timestamp | null;
+  applied_at: Timestamp | null;
+  decision: ApplicationDecision | null;
+  decided_at: Timestamp | null;
+  checkout_started_at: Timestamp | null;
+  checkout_completed_at: Timestamp | null;
+  transaction_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/**
+ * A targeting export taken (migration 0015): the window as calendar days of `time_zone`, both included,
+ * and the other filters as JSON text, so that the same set can be taken again.
+ */
+export interface TargetingExportsTable {
+  id: string;
+  merchant_id: string;
+  user_id: string | null;
+  user_email: string;
+  from_day: string;
+  to_day: string;
+  time_zone: string;
+  filters: string;
+  row_count: number;
+  created_at: Timestamp;
+}
+
+/** The merchants whose insights roll-up rows exist, with the time zone they were built in. */
+export interface InsightsRollupZonesTable {
+  merchant_id: string;
+  time_zone: string;
+  built_at: Timestamp;
+}
+
+/** Counts and sums per merchant, merchant-local day and split dimension (migration 0017). */
+export interface TransactionLocalDailyTotalsTable {
+  merchant_id: string;
+  /** `YYYY-MM-DD`, the day of created_at in the zone of insights_rollup_zones. */
+  day: string;
+  program_id: string;
+  product_type: ProductType;
+  channel: Channel;
+  /** The location id, or '' for none. */
+  location_key: string;
+  count: number;
+  settled_count: number;
+  refunded_count: number;
+  gross: number;
+  settled: number;
+  refunded: number;
+}
+
+/** SQLite only: a zone's UTC offset from `starts_at` (included) to `ends_at` (excluded). */
+export interface InsightsZonePeriodsTable {
+  time_zone: string;
+  starts_at: Timestamp;
+  ends_at: Timestamp;
+  offset_minutes: number;
+}
+
+/**
+ * How far the applications begun on a merchant-local day went, per split dimension (migration 0018):
+ * each count is of the applications that reached that step; `refunded` of those whose purchase has a
+ * refund.
+ */
+export interface ApplicationLocalDailyTotalsTable {
+  merchant_id: string;
+  /** `YYYY-MM-DD`, the day of the application's created_at in the zone of insights_rollup_zones. */
+  day: string;
+  program_id: string;
+  product_type: ProductType;
+  channel: Channel;
+  /** The location id, or '' for none. */
+  location_key: string;
+  started: number;
+  applied: number;
+  approved: number;
+  declined: number;
+  purchased: number;
+  refunded: number;
+}
+
+/** An address a merchant added beyond its team to receive notifications (migration 0021). */
+export interface NotificationAddressesTable {
+  merchant_id: string;
+  /** Lower-cased. */
+  email: string;
+  created_at: Timestamp;
+}
+
+/** One cell of the notifications matrix that is on: this address receives this event (migration 0021). */
+export interface NotificationSubscriptionsTable {
+  merchant_id: string;
+  event: Exclude<NotificationEvent, 'DAILY_SETTLEMENT_SUMMARY'>;
+  /** Lower-cased: a team member's or an added address. */
+  email: string;
+  created_at: Timestamp;
+}
+
+/** An event a job announced, so that it is announced once (migration 0021). */
+export interface NotificationClaimsTable {
+  event: 'AUTHORIZATION_EXPIRING' | 'CART_EXPIRED';
+  subject_id: string;
+  merchant_id: string;
+  created_at: Timestamp;
+}
+
+export interface CheckoutLogosTable {
+  id: string;
+  merchant_id: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/svg+xml';
+  /** The bytes as base64 (0022-checkout-designs). */
+  data: string;
+  size: number;
+  width: number | null;
+  height: number | null;
+  created_at: Timestamp;
+}
+
+/** The fields of a checkout design, in a draft and in a published version alike. */
+interface CheckoutDesignColumns {
+  merchant_id: string;
+  primary_color: string;
+  button_color: string;
+  button_text_color: string;
+  background_color: string;
+  text_color: string;
+  button_style: 'ROUNDED' | 'PILL' | 'SQUARE';
+  display_mode: 'EMBEDDED' | 'MODAL';
+  shop_name: string;
+  logo_id: string | null;
+}
+
+export interface CheckoutDesignsTable extends CheckoutDesignColumns {
+  updated_at: Timestamp;
+  updated_by: string | null;
+}
+
+export interface CheckoutDesignVersionsTable extends CheckoutDesignColumns {
+  version: number;
+  published_at: Timestamp;
+  published_by: string | null;
+}
+
+/** A merchant's key of the merchant API (migration 0020, docs/decisions/0013-merchant-api-keys.md). */
+export interface AccessKeysTable {
+  id: string;
+  merchant_id: string;
+  name: string;
+  carts_level: AccessKeyLevel;
+  transactions_level: AccessKeyLevel;
+  /** SHA-256 (hex) of the secret; the secret itself is never stored. */
+  secret_hash: string;
+  /** SHA-256 (hex) of the secret the last rotation replaced, valid until the next column. */
+  previous_secret_hash: string | null;
+  previous_secret_valid_until: Timestamp | null;
+  expires_at: Timestamp | null;
+  created_by_user_id: string;
+  created_by_email: string;
+  created_by_role: Role;
+  created_at: Timestamp;
+  rotated_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  last_used_address: string | null;
+  /** When the warning of the coming expiry was queued: at most once per key. */
+  expiry_warned_at: Timestamp | null;
+}
+
+/** A merchant's on-site messaging (migration 0023): the four page types as one JSON document. */
+export interface PlacementSettingsTable {
+  merchant_id: string;
+  /** JSON of the contracts' `placementsSchema`. */
+  placements: string;
+  updated_at: Timestamp;
+}
+
+/**
+ * A location's verification code (migration 0029): only its keyed hash is stored. `status` is as
+ * stored: an ACTIVE code past `expires_at` reads EXPIRED and is marked so before a new code is made.
+ */
+export interface LocationVerificationCodesTable {
+  id: string;
+  merchant_id: string;
+  location_id: string;
+  /** HMAC-SHA256 (hex) of the digits under the server's key (location-verification-codes/code-hash.ts). */
+  code_hash: string;
+  status: VerificationCodeStatus;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  created_by_email: string;
+  /** When it was replaced, revoked or marked expired. */
+  ended_at: Timestamp | null;
+}
+
+type VerificationCheckWindow = (typeof VERIFICATION_CHECK_LIMITS)[number]['window'];
+
+/** The public check's attempts of one location in one window (migration 0029). */
+export interface VerificationCheckThrottlesTable {
+  location_id: string;
+  window: VerificationCheckWindow;
+  attempts: number;
+  window_started_at: Timestamp;
+}
+
+/** An acquirer merchant id registered for a location, with its validation (migration 0029). */
+export interface AcquirerMerchantIdsTable {
+  id: string;
+  merchant_id: string;
+  location_id: string;
+  acquirer_merchant_id: string;
+  status: MerchantIdStatus;
+  failure: MerchantIdFailure | null;
+  created_at: Timestamp;
+  created_by_email: string;
+  validated_at: Timestamp | null;
+  validated_by_email: string | null;
+}
+
+/** The merchant's virtual card (migration 0029): never its full number. */
+export interface VirtualCardsTable {
+  id: string;
+  merchant_id: string;
+  masked_number: string;
+  expiry_month: number;
+  expiry_year: number;
+  created_at: Timestamp;
+  created_by_email: string;
+}
+
+/**
+ * A merchant's deposit account, first a change request (migration 0025). The numbers are sealed; only
+ * `account_last4` is in clear, and nothing but it ever leaves the server.
+ */
+export interface BankAccountsTable {
+  id: string;
+  merchant_id: string;
+  country: BankCountry;
+  holder_name: string;
+  bank_name: string;
+  account_type: BankAccountType;
+  /** The numbers as JSON, sealed with the bank numbers key and the row's id (bank-information/numbers.ts). */
+  numbers_sealed: string;
+  account_last4: string;
+  status: 'PENDING' | 'CONFIRMED' | 'CANCELLED' | 'EXPIRED';
+  requested_by_user_id: string | null;
+  requested_by_email: string;
+  requested_at: Timestamp;
+  /** SHA-256 (hex) of the confirmation link's key; null once the request is no longer pending. */
+  link_token_hash: string | null;
+  expires_at: Timestamp;
+  confirmed_by_email: string | null;
+  confirmed_through: 'ADMIN' | 'LINK' | null;
+  confirmed_at: Timestamp | null;
+  /** The merchant-local day (`YYYY-MM-DD`) of the first deposit paid into it. */
+  effective_from: string | null;
+  cancelled_at: Timestamp | null;
 }

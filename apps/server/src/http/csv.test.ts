@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvField, csvRecord } from './csv.js';
+import { csvField, csvPhoneField, csvRecord } from './csv.js';
 
 describe('CSV', () => {
   it('leaves plain text alone', () => {
@@ -23,6 +23,17 @@ describe('CSV', () => {
     expect(csvField('\tTab')).toBe("'\tTab");
     expect(csvField('=HYPERLINK("http://x","y")')).toBe(`"'=HYPERLINK(""http://x"",""y"")"`);
     expect(csvField('a=b')).toBe('a=b');
+  });
+
+  it('writes phone numbers as typed, guarding only phone text that is not a number', () => {
+    expect(csvPhoneField('+1 555 0100')).toBe('+1 555 0100');
+    expect(csvPhoneField('+1 (555) 010-0100')).toBe('+1 (555) 010-0100');
+    expect(csvPhoneField('555.010.0100')).toBe('555.010.0100');
+    expect(csvPhoneField('')).toBe('');
+    expect(csvPhoneField('+1+SUM(A1)')).toBe("'+1+SUM(A1)");
+    expect(csvPhoneField('=1+2')).toBe("'=1+2");
+    expect(csvPhoneField('-')).toBe("'-");
+    expect(csvPhoneField('+1 555, ext 3')).toBe(`"'+1 555, ext 3"`);
   });
 
   it('ends each record with CRLF', () => {

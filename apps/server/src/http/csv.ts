@@ -14,6 +14,19 @@ export function csvField(value: string): string {
   return NEEDS_QUOTES.test(inert) ? `"${inert.replaceAll('"', '""')}"` : inert;
 }
 
+// What a phone number is written with: a leading +, digits, spaces, dots, dashes and brackets.
+const PHONE_NUMBER = /^\+?[\d ().-]*\d[\d ().-]*$/;
+
+/**
+ * A phone number's field. "+1 555 0100" starts with a formula character, but made only of digits and
+ * separators it names no function, reference or command: a spreadsheet can at most read it as a number,
+ * never run anything. It is written as typed, since the guard's apostrophe would show in the cell and
+ * travel into any address book it is copied to. Any other text in the phone column keeps the guard.
+ */
+export function csvPhoneField(value: string): string {
+  return PHONE_NUMBER.test(value) ? value : csvField(value);
+}
+
 /** One CSV record, ended by CRLF as RFC 4180 has it. */
 export function csvRecord(fields: readonly string[]): string {
   return `${fields.map(csvField).join(',')}\r\n`;

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { TEST_DIALECTS } from '../test/test-database.js';
-import { conflict } from './app-error.js';
+import { conflict, refused } from './app-error.js';
 
 const SECRET = 'password=hunter2 at db.internal:5432';
 
@@ -32,7 +32,10 @@ function testRoutes(database: DatabaseHandle): FastifyPluginCallbackZod {
       throw new Error(SECRET);
     });
     app.get('/test/conflict', () => {
-      throw conflict('The transaction is already settled', [{ path: 'body.amount', message: 'Too much' }]);
+      const money = (value: number) => ({ value, currency: 'CAD' as const });
+      throw conflict(refused('transaction.settle_above_left', { left: money(500), amount: money(26_889) }), [
+        { path: 'body.amount', message: 'Too much' },
+      ]);
     });
     app.get('/test/merchants', async () => {
       const rows = await database.db.selectFrom('merchants').select('id').limit(1).execute();
@@ -196,14 +199,16 @@ describe.each(TEST_DIALECTS)('errors and API headers (%s)', (dialect) => {
     expect(errorOf(response.payload).code).toBe('BAD_REQUEST');
   });
 
-  it('answers an AppError with its status, code, message and details', async () => {
+  it('answers a refusal with its status, code, English message, details, reason and parameters', async () => {
     const response = await app.inject({ method: 'GET', url: '/test/conflict' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: {
         code: 'CONFLICT',
-        message: 'The transaction is already settled',
+        message: 'Only 5.00 CAD is left to settle; 268.89 CAD is more than that',
         details: [{ path: 'body.amount', message: 'Too much' }],
+        reason: 'transaction.settle_above_left',
+        params: { left: { value: 500, currency: 'CAD' }, amount: { value: 26_889, currency: 'CAD' } },
       },
     });
   });

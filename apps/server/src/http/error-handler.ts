@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_VERSION, API_VERSION_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/api';
 import type { ErrorBody, ErrorCode, ErrorDetail } from '@portal/contracts/api';
-import { AppError } from './app-error.js';
+import { AppError, type Refused } from './app-error.js';
 import { isDatabaseUnavailableError } from './database-errors.js';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
@@ -55,19 +55,32 @@ function detailsOf(issues: ValidationIssue[], context: string | undefined): Erro
   });
 }
 
-function bodyOf(code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorBody {
-  return { error: details === undefined ? { code, message } : { code, message, details } };
+function bodyOf(code: ErrorCode, message: string, details?: ErrorDetail[], refusal?: Refused): ErrorBody {
+  return {
+    error: {
+      code,
+      message,
+      ...(details === undefined ? {} : { details }),
+      ...(refusal === undefined ? {} : { reason: refusal.reason, params: { ...refusal.params } }),
+    },
+  };
 }
 
 /** The body the error handler answers for a refusal, for an answer that is kept (http/idempotency.ts). */
 export function errorBodyOf(error: AppError): ErrorBody {
-  return bodyOf(error.code, error.message, error.details);
+  return bodyOf(error.code, error.message, error.details, error.refusal);
 }
 
-function answer(status: number, code: ErrorCode, message: string, details?: ErrorDetail[]): ErrorAnswer {
+function answer(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  details?: ErrorDetail[],
+  refusal?: Refused,
+): ErrorAnswer {
   // 503 is an outage of something else (the database), reported as such rather than as a bug.
   const severity: Severity = status === 503 ? 'warn' : status >= 500 ? 'error' : 'info';
-  return { status, body: bodyOf(code, message, details), severity };
+  return { status, body: bodyOf(code, message, details, refusal), severity };
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
@@ -77,7 +90,7 @@ function isFastifyError(error: unknown): error is FastifyError {
 /** Decides what the client sees for any error; never a stack, never the message of an unexpected error. */
 function errorAnswerFor(error: unknown): ErrorAnswer {
   if (error instanceof AppError) {
-    return answer(error.status, error.code, error.message, error.details);
+    return answer(error.status, error.code, error.message, error.details, error.refusal);
   }
   if (isFastifyError(error)) {
     if (Array.isArray(error.validation)) {

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import type { Database } from '../db/schema.js';
-import { AppError, conflict, unprocessable } from './app-error.js';
+import { AppError, conflict, refused, unprocessable } from './app-error.js';
 import { errorBodyOf } from './error-handler.js';
 
 declare module 'fastify' {
@@ -26,13 +26,6 @@ const keySchema = z
   .string()
   .regex(/^[\x21-\x7e]{1,255}$/, 'An Idempotency-Key is 1 to 255 visible ASCII characters')
   .optional();
-
-const MISMATCH =
-  'This Idempotency-Key was already used for a different request; use a new key for a new request';
-// Only a key claimed by a version that kept the answer after the write can be in this state.
-const INTERRUPTED =
-  'A request with this Idempotency-Key was interrupted before its answer was kept: check the outcome ' +
-  'before sending it again with a new key';
 
 /** What a route's work answers: its status and body, serialized with the route's schema. */
 export interface IdempotentAnswer {
@@ -80,9 +73,12 @@ async function keptAnswer(db: Kysely<Database>, claim: Claim): Promise<Kept | un
     .executeTakeFirst();
   if (stored === undefined) return undefined;
   if (stored.route !== claim.route || stored.request_hash !== claim.request_hash) {
-    throw unprocessable(MISMATCH);
+    throw unprocessable(refused('request.idempotency_key_reused'));
   }
-  if (stored.status_code === null || stored.response === null) throw conflict(INTERRUPTED);
+  // Only a key claimed by a version that kept the answer after the write can be in this state.
+  if (stored.status_code === null || stored.response === null) {
+    throw conflict(refused('request.idempotency_interrupted'));
+  }
   return { status: stored.status_code, response: stored.response };
 }
 

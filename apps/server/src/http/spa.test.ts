@@ -1,13 +1,34 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { ANY_TEST_DIALECT } from '../test/test-database.js';
+import { chooseEncoding } from './html-document.js';
 
 const INDEX_HTML =
-  '<!doctype html><html><body><div id="root"></div><script src="/assets/app-1a2b.js"></script></body></html>';
+  '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/app-1a2b.js"></script></body></html>';
+const PUBLIC_HTML =
+  '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/public-3c4d.js"></script></body></html>';
+const ASSET = 'console.log("portal");'.repeat(100);
+
+function inlinedConfig(html: string): unknown {
+  const match = /<script id="public-config" type="application\/json">(.*?)<\/script><\/head>/.exec(html);
+  return match ? JSON.parse(match[1] ?? '') : undefined;
+}
+
+describe('chooseEncoding', () => {
+  it('prefers brotli, then gzip, and honours a refusal by q=0', () => {
+    expect(chooseEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('BR;q=0.0, GZIP;q=0')).toBeNull();
+    expect(chooseEncoding('identity')).toBeNull();
+    expect(chooseEncoding(undefined)).toBeNull();
+  });
+});
 
 describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
   let webDist: string;
@@ -17,7 +38,11 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
     webDist = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
-    writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), 'console.log("portal");');
+    writeFileSync(join(webDist, 'public.html'), PUBLIC_HTML);
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), ASSET);
+    // As the build writes them: each text asset beside its compressed forms.
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js.br'), brotliCompressSync(ASSET));
+    writeFileSync(join(webDist, 'assets', 'app-1a2b.js.gz'), gzipSync(ASSET));
   });
 
   afterAll(() => {
@@ -28,23 +53,97 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
     await testApp.close();
   });
 
-  it('serves index.html at / and for every client-side route', async () => {
+  it('serves index.html at / and for every client-side route, with the public configuration inlined', async () => {
     testApp = await buildTestApp({ dialect, webDist });
-    for (const url of ['/', '/transactions', '/carts/5d0c8e1e', '/settlement-report?from=2026-01-01']) {
+    const config = (await testApp.app.inject({ method: 'GET', url: '/api/public-config' })).json<unknown>();
+    for (const url of [
+      '/',
+      '/transactions',
+      '/carts/5d0c8e1e',
+      '/settlement-report?from=2026-01-01',
+      '/login',
+    ]) {
       const response = await testApp.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['cache-control']).toBe('no-cache');
-      expect(response.payload).toBe(INDEX_HTML);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.payload).toContain('/assets/app-1a2b.js');
+      expect(inlinedConfig(response.payload)).toEqual(config);
     }
   });
 
-  it('serves the hashed assets with a long cache life', async () => {
+  it('serves the sign-in, password and checkout pages from the light entry', async () => {
     testApp = await buildTestApp({ dialect, webDist });
-    const response = await testApp.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
-    expect(response.statusCode).toBe(200);
-    expect(response.payload).toBe('console.log("portal");');
-    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of [
+      '/login/interaction-1',
+      '/activate/token-1',
+      '/password/reset/token-1',
+      '/password/forgot',
+      '/checkout/token-1?x=1',
+    ]) {
+      const response = await testApp.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.payload, url).toContain('/assets/public-3c4d.js');
+      expect(inlinedConfig(response.payload), url).toMatchObject({ brand: 'bread' });
+    }
+  });
+
+  it('sends the HTML compressed as the browser accepts, and spares it when the ETag matches', async () => {
+    testApp = await buildTestApp({ dialect, webDist });
+    const plain = await testApp.app.inject({ method: 'GET', url: '/transactions' });
+    const br = await testApp.app.inject({
+      method: 'GET',
+      url: '/transactions',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.payload);
+    const gzip = await testApp.app.inject({
+      method: 'GET',
+      url: '/transactions',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.payload);
+
+    const etag = plain.headers.etag;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await testApp.app.inject({
+      method: 'GET',
+      url: '/carts',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.payload).toBe('');
+  });
+
+  it('serves the hashed assets precompressed as the browser accepts, cached for good', async () => {
+    testApp = await buildTestApp({ dialect, webDist });
+    const plain = await testApp.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.payload).toBe(ASSET);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/assets/app-1a2b.js',
+        headers: { 'accept-encoding': accept },
+      });
+      expect(response.statusCode, accept).toBe(200);
+      expect(response.headers['content-encoding'], accept).toBe(encoding);
+      expect(response.headers['content-type'], accept).toContain('javascript');
+      expect(response.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload).toString('utf8'), accept).toBe(ASSET);
+    }
   });
 
   it('answers the server paths, missing files and other methods with a JSON 404, never index.html', async () => {
@@ -56,6 +155,7 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
       ['GET', '/healthz/more'],
       ['GET', '/readyz/more'],
       ['GET', '/assets/missing-9z.js'],
+      ['GET', '/index.html'],
       ['POST', '/transactions'],
     ] as const) {
       const response = await testApp.app.inject({ method, url });

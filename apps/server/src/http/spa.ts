@@ -1,11 +1,19 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { PublicConfig } from '@portal/contracts/public-config';
+import { LIGHT_PUBLIC_PAGES, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './app-error.js';
+import { htmlDocument, sendHtml, type HtmlDocument } from './html-document.js';
 
 // Paths the server owns: an unknown path under them is a 404, never the SPA.
 const SERVER_PATHS = ['/api', '/oidc', '/healthz', '/readyz'];
+
+/** The light entry's pages (docs/decisions/0014), as patterns: each `:param` is one path segment. */
+const LIGHT_PATHS = LIGHT_PUBLIC_PAGES.map(
+  (page) => new RegExp(`^${PUBLIC_PATHS[page].replaceAll(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+);
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
@@ -20,15 +28,33 @@ function isSpaRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
+function documentOf(webDist: string, file: string, publicConfig: PublicConfig): HtmlDocument | null {
+  const path = join(webDist, file);
+  return existsSync(path) ? htmlDocument(readFileSync(path, 'utf8'), publicConfig) : null;
+}
+
 /**
- * Serves the built portal (apps/web/dist) and answers its client-side routes with index.html. Vite
- * names the files under /assets by content hash, so they are cached for good; index.html never is.
+ * Serves the built portal (apps/web/dist) and answers its client-side routes with its HTML, the public
+ * configuration inlined. Vite names the files under /assets by content hash, so they are cached for good;
+ * the HTML never is. The build writes each text file compressed beside it (`.br`, `.gz`): the one the
+ * browser accepts is sent, with `Vary: Accept-Encoding` for the caches in between.
  */
-export async function registerSpa(app: FastifyInstance, webDist: string): Promise<void> {
-  const built = existsSync(join(webDist, 'index.html'));
-  if (built) {
+export async function registerSpa(
+  app: FastifyInstance,
+  webDist: string,
+  publicConfig: PublicConfig,
+): Promise<void> {
+  const app_ = documentOf(webDist, 'index.html', publicConfig);
+  // The sign-in, password and checkout pages' own entry; a build without it serves them from the app.
+  const light = documentOf(webDist, 'public.html', publicConfig) ?? app_;
+  if (app_) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // The HTML goes through sendHtml below, with the configuration inlined, never as a file (nor as
+      // the folder's index at /).
+      index: false,
+      allowedPath: (path) => path !== '/' && !path.endsWith('.html'),
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(join(webDist, 'assets'));
@@ -41,12 +67,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     if (!isSpaRoute(request)) {
       throw notFound(`No route for ${request.method} ${pathOf(request)}`);
     }
-    if (!built) {
+    if (!app_ || !light) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
     }
-    return reply.sendFile('index.html');
+    const path = pathOf(request);
+    return sendHtml(request, reply, LIGHT_PATHS.some((pattern) => pattern.test(path)) ? light : app_);
   });
 }

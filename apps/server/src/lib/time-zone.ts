@@ -98,3 +98,8 @@ export class ZonedTimeFormatter {
     return `${wall.slice(0, 10)} ${wall.slice(11, 19)}`;
   }
 }
+
+/** The zone's calendar day at `now` (`YYYY-MM-DD`): a merchant's today. */
+export function merchantToday(timeZone: string, now: Date): string {
+  return new ZonedTimeFormatter(timeZone).formatInstant(now.getTime()).slice(0, 10);
+}

@@ -1,12 +1,23 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
 
-/** The API's error shape and nothing else: a refusal carries no data. */
+/** The API's error shape and nothing else: a refusal carries no data, only its code and parameters. */
 const strictErrorBody = z.strictObject({
   error: z.strictObject({
     code: z.string().min(1),
     message: z.string(),
-    details: z.array(z.strictObject({ path: z.string(), message: z.string() })).optional(),
+    details: z
+      .array(
+        z.strictObject({
+          path: z.string(),
+          message: z.string(),
+          reason: z.string().optional(),
+          params: z.record(z.string(), z.unknown()).optional(),
+        }),
+      )
+      .optional(),
+    reason: z.string().optional(),
+    params: z.record(z.string(), z.unknown()).optional(),
   }),
 });
 

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../db/database.js';
 import { MAIN_MERCHANT } from '../seed/demo-merchants.js';
 import { seedDemoData } from '../seed/seed.js';
 import { cartInput } from '../test/cart-fixtures.js';
+import { checkoutDesignInput } from '../test/checkout-design-fixtures.js';
+import { solidPng } from '../test/logo-fixtures.js';
 import { buildTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { activePrograms } from '../test/transaction-fixtures.js';
@@ -26,6 +28,11 @@ export interface MerchantAObjects {
   programId: string;
   paymentProductId: string;
   transactionId: string;
+  /**
+   * An open location of merchant A: the location routes' samples edit, deactivate and reactivate it, and
+   * the verification code and merchant id routes act on it.
+   */
+  locationId: string;
   cartId: string;
   checkoutToken: string;
   /** An INVITED user of merchant A: the target of the user routes. */
@@ -34,6 +41,17 @@ export interface MerchantAObjects {
   enrollmentId: string;
   fundingConfigurationId: string;
   emailId: string;
+  /** A recorded targeting export of merchant A. */
+  targetingExportId: string;
+  depositId: string;
+  /** Removed by its route's sample: each suite's world is fresh. */
+  settlementSubscriptionId: string;
+  /** A key that the key routes' samples rotate, then revoke. */
+  accessKeyId: string;
+  /** A registered acquirer merchant id of merchant A (seeded). */
+  merchantIdId: string;
+  /** The `Authorization` header of another key of merchant A, with write on every resource. */
+  apiKey: { authorization: string };
 }
 
 export interface AttackWorld {
@@ -127,6 +145,16 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
       .executeTakeFirst(),
     'authorized transaction',
   );
+  const location = await first(
+    db
+      .selectFrom('locations')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .where('status', '=', 'ACTIVE')
+      .orderBy('id')
+      .executeTakeFirst(),
+    'location',
+  );
   const enrollment = await first(
     db
       .selectFrom('payment_product_enrollments')
@@ -143,6 +171,16 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
       .where('merchant_id', '=', merchantId)
       .executeTakeFirst(),
     'funding configuration',
+  );
+
+  const acquirerId = await first(
+    db
+      .selectFrom('acquirer_merchant_ids')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('id')
+      .executeTakeFirst(),
+    'acquirer merchant id',
   );
 
   const created = await testApp.app.inject({
@@ -167,6 +205,47 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     'e-mail',
   );
 
+  const exported = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/targeting/exports',
+    headers: admin,
+    payload: {},
+  });
+  if (exported.statusCode !== 201) throw new Error(`Cannot make merchant A's export: ${exported.body}`);
+  const targetingExport = exported.json<{ data: { id: string } }>().data;
+  const deposit = await first(
+    db
+      .selectFrom('deposits')
+      .select('id')
+      .where('merchant_id', '=', merchantId)
+      .orderBy('deposit_date', 'desc')
+      .executeTakeFirst(),
+    'deposit',
+  );
+  const subscribed = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/settlement/subscriptions',
+    headers: admin,
+    payload: { email: 'finance@merchant-a.test', frequency: 'WEEKLY', locale: 'en' },
+  });
+  if (subscribed.statusCode !== 201) {
+    throw new Error(`Cannot subscribe merchant A's recipient: ${subscribed.body}`);
+  }
+  const subscription = subscribed.json<{ data: { id: string } }>().data;
+  await publishDesignWithLogo(testApp, admin);
+  const newKey = async (name: string) => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/access-keys',
+      headers: admin,
+      payload: { name, scopes: { carts: 'write', transactions: 'write' }, expiresAt: null },
+    });
+    if (response.statusCode !== 201) throw new Error(`Cannot make merchant A's key: ${response.body}`);
+    return response.json<{ data: { key: { id: string }; secret: string } }>().data;
+  };
+  const targetKey = await newKey('Attack suite target');
+  const callingKey = await newKey('Attack suite caller');
+
   const a: MerchantAObjects = {
     merchantId,
     tenantId: tenant.tenant_id,
@@ -174,6 +253,7 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     programId,
     paymentProductId: product.id,
     transactionId: transaction.id,
+    locationId: location.id,
     cartId: cart.id,
     checkoutToken: cart.checkoutUrl.split('/').pop() ?? '',
     userId: user.id,
@@ -181,6 +261,12 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
     enrollmentId: enrollment.id,
     fundingConfigurationId: funding.id,
     emailId: email.id,
+    targetingExportId: targetingExport.id,
+    depositId: deposit.id,
+    settlementSubscriptionId: subscription.id,
+    accessKeyId: targetKey.key.id,
+    merchantIdId: acquirerId.id,
+    apiKey: { authorization: `Bearer ${callingKey.secret}` },
   };
   return {
     testApp,
@@ -193,15 +279,40 @@ export async function buildAttackWorld(dialect: DatabaseHandle['dialect']): Prom
       a.merchantId,
       a.merchantName,
       a.transactionId,
+      a.locationId,
       a.cartId,
       a.checkoutToken,
       a.userId,
       a.userEmail,
       a.enrollmentId,
+      a.depositId,
       a.fundingConfigurationId,
       a.emailId,
+      a.targetingExportId,
+      a.accessKeyId,
+      a.merchantIdId,
+      callingKey.secret,
     ],
   };
+}
+
+/** Merchant A's checkout design, published once with a logo: the version and logo its routes read. */
+async function publishDesignWithLogo(testApp: TestApp, admin: { authorization: string }): Promise<void> {
+  const uploaded = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/checkout-design/logos',
+    headers: admin,
+    payload: { contentType: 'image/png', data: solidPng(40, 20, [20, 60, 120]).toString('base64') },
+  });
+  if (uploaded.statusCode !== 201) throw new Error(`Cannot upload merchant A's logo: ${uploaded.body}`);
+  const logo = uploaded.json<{ data: { id: string } }>().data;
+  const published = await testApp.app.inject({
+    method: 'POST',
+    url: '/api/checkout-design/publish',
+    headers: admin,
+    payload: { ...checkoutDesignInput(), logoId: logo.id },
+  });
+  if (published.statusCode !== 200) throw new Error(`Cannot publish merchant A's design: ${published.body}`);
 }
 
 /** A token of merchant B's ADMIN. */

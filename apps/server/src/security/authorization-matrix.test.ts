@@ -198,7 +198,7 @@ describe.each(TEST_DIALECTS)('authorization matrix (%s)', (dialect) => {
       const entry = entryOf(key);
       const headers = entry.endsSession
         ? bearer(await tokenForUser(world, await newUserOfA(world, 'ADMIN'), 'ADMIN'))
-        : world.allScopes;
+        : (entry.credential?.(world.a) ?? world.allScopes);
       const response = await world.testApp.app.inject({
         ...injectOptions(key, entry.call(world.a), headers),
         remoteAddress: nextAddress(),

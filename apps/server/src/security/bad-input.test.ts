@@ -64,7 +64,7 @@ describe.each(TEST_DIALECTS)('bad input (%s)', (dialect) => {
           method,
           path,
           call: entryOf(key).call(world.a),
-          headers: world.allScopes,
+          headers: entryOf(key).credential?.(world.a) ?? world.allScopes,
           cursors: path === TRANSACTIONS_LIST ? cursors : [],
         }),
         { numRuns: RUNS_PER_ROUTE, seed: SEED + index },

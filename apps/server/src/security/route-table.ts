@@ -2,8 +2,12 @@ import type { InjectOptions } from 'fastify';
 import { DAY_MS } from '@portal/contracts/constants';
 import { scopesOf, type AnyEndpoint } from '@portal/contracts/endpoint';
 import { ENDPOINTS, type EndpointName } from '@portal/contracts/endpoints';
+import { defaultPlacements } from '@portal/contracts/placements';
 import type { Scope } from '@portal/contracts/scopes';
 import { cartInput } from '../test/cart-fixtures.js';
+import { checkoutDesignInput } from '../test/checkout-design-fixtures.js';
+import { locationInput } from '../test/location-fixtures.js';
+import { solidPng } from '../test/logo-fixtures.js';
 import type { MerchantAObjects } from './attack-world.js';
 
 /** How one route is called: path parameters, query, body, beside the route's own method and URL. */
@@ -21,6 +25,11 @@ interface Sample {
   readonly call: (a: MerchantAObjects) => RouteCall;
   /** Ends the caller's sign-in: the suites call it last, with a token of its own. */
   readonly endsSession?: true;
+  /**
+   * The merchant API's credential, an access key of merchant A, which opens what no portal token
+   * does: the control calls and the bad-input suite use it instead of the every-scope token.
+   */
+  readonly credential?: (a: MerchantAObjects) => Readonly<Record<string, string>>;
 }
 
 export interface RouteEntry extends Sample {
@@ -35,6 +44,8 @@ type ApiEndpointName = {
 }[EndpointName];
 
 const LINK_TOKEN = 'x'.repeat(43);
+/** A range of the demo data's deposits (it ends on 2026-11-01). */
+const SETTLEMENT_RANGE = { from: '2026-09-01', to: '2026-10-31' };
 const NO_CALL = (): RouteCall => ({});
 const future = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
 const sample = (call: Sample['call'] = NO_CALL): Sample => ({ object: false, call });
@@ -46,6 +57,9 @@ const setPassword = sample(() => ({
 const action = (value: number) =>
   onObject((a) => ({ params: { id: a.transactionId }, body: { amount: { currency: 'USD', value } } }));
 const onCart = onObject((a) => ({ params: { cartId: a.cartId } }));
+const onLocation = onObject((a) => ({ params: { locationId: a.locationId } }));
+/** Store numbers are unique per merchant: each added location takes the next one. */
+let addedLocations = 0;
 
 /**
  * A sample call for every declared API endpoint (the type misses none): the suites attack each one,
@@ -75,6 +89,24 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
   })),
   merchants: sample(() => ({ query: { limit: '10' } })),
   currentMerchant: sample(),
+  merchantSettings: sample(),
+  // Merchant A's own values but its name (a marker, which merchant B's answer would echo back).
+  updateMerchantSettings: sample(() => ({
+    body: {
+      name: 'Attack Suite Outfitters',
+      legalName: 'Northwind Outfitters LLC',
+      contactEmail: 'payments@northwind-outfitters.example',
+      contactPhone: '+1 212 555 0142',
+      addressLine1: '120 Hudson Street',
+      addressLine2: '',
+      city: 'New York',
+      region: 'NY',
+      postalCode: '10013',
+      website: 'https://www.northwind-outfitters.example',
+      timeZone: 'America/New_York',
+      language: 'en',
+    },
+  })),
   participations: onObject((a) => ({ query: { 'merchantID.eq': a.merchantId } })),
   program: onObject((a) => ({ params: { id: a.programId } })),
   paymentProducts: sample((a) => ({ params: { id: a.programId }, query: { productType: 'INSTALLMENTS' } })),
@@ -99,12 +131,18 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
     params: { configurationID: a.fundingConfigurationId },
     body: { settlementMode: 'NET' },
   })),
+  depositCalendar: sample(() => ({ query: { payoutFrequency: 'MONTHLY', payoutDayOfMonth: '31' } })),
   // Flags are the tenant's, and the bread merchants share one tenant: no object of merchant A alone.
   evaluateFlag: sample((a) => ({
     params: { flagName: 'isLocationPageEnabled' },
     body: { tenantId: a.tenantId },
   })),
   evaluateFlags: sample((a) => ({ query: { tag: 'merchant-portal' }, body: { tenantId: a.tenantId } })),
+  merchantFeatureFlags: onObject((a) => ({ params: { merchantID: a.merchantId } })),
+  updateMerchantFeatureFlags: onObject((a) => ({
+    params: { merchantID: a.merchantId },
+    body: { isLocationPageEnabled: null },
+  })),
   auditEntries: sample(() => ({ query: { order: 'asc' } })),
   auditFacets: sample(),
   exportAuditEntries: sample(() => ({ query: { locale: 'en' } })),
@@ -114,10 +152,24 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
   transactionTotals: sample(() => ({ query: { channel: 'ECOMM' } })),
   exportTransactions: sample(() => ({ query: { status: 'SETTLED', locale: 'fr-CA' } })),
   transactionLocations: sample(),
+  insights: sample(() => ({ query: { from: '2026-01-01', to: '2026-01-31' } })),
   transaction: onObject((a) => ({ params: { id: a.transactionId } })),
   settleTransaction: action(100),
   refundTransaction: action(50),
   cancelTransaction: action(100),
+  listLocations: sample(() => ({ query: { status: 'ACTIVE', sort: 'city', search: 'demo' } })),
+  exportLocations: sample(() => ({ query: { status: 'INACTIVE', locale: 'fr-CA' } })),
+  location: onLocation,
+  createLocation: sample(() => {
+    addedLocations += 1;
+    return { body: locationInput({ storeNumber: `ATK${String(addedLocations)}` }) };
+  }),
+  updateLocation: onObject((a) => ({
+    params: { locationId: a.locationId },
+    body: locationInput({ name: 'Edited by the attack suite', storeNumber: 'ATK-EDITED' }),
+  })),
+  deactivateLocation: onLocation,
+  reactivateLocation: onLocation,
   listCarts: sample(() => ({ query: { status: 'ACTIVE' } })),
   createCart: sample(() => ({ body: cartInput() })),
   cart: onCart,
@@ -130,6 +182,7 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
   expireCart: onCart,
   checkout: sample((a) => ({ params: { checkoutToken: a.checkoutToken } })),
   completeCheckout: sample(() => ({ params: { checkoutToken: LINK_TOKEN } })),
+  declineCheckout: sample(() => ({ params: { checkoutToken: LINK_TOKEN } })),
   listUsers: sample(() => ({ query: { limit: '25' } })),
   addUser: sample(() => ({
     body: {
@@ -142,6 +195,104 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
   resendInvitation: onObject((a) => ({ params: { id: a.userId }, body: { locale: 'fr-CA' } })),
   updateUserRole: onObject((a) => ({ params: { id: a.userId }, body: { role: 'READ_ONLY' } })),
   removeUser: onObject((a) => ({ params: { id: a.userId } })),
+  // After removeUser: the sample user is removed by then, so restoring it succeeds.
+  restoreUser: onObject((a) => ({ params: { id: a.userId }, body: { locale: 'en' } })),
+  targetingPreview: sample(() => ({ query: { hasFinancing: 'no', checkoutStatus: 'ABANDONED' } })),
+  createTargetingExport: sample(() => ({ body: { hasFinancing: 'yes' } })),
+  targetingExports: sample(),
+  targetingExportFile: onObject((a) => ({
+    params: { id: a.targetingExportId },
+    query: { locale: 'fr-CA' },
+  })),
+  settlementReport: sample(() => ({ query: SETTLEMENT_RANGE })),
+  deposit: onObject((a) => ({ params: { id: a.depositId } })),
+  nextDeposit: sample(),
+  exportSettlementCsv: sample(() => ({ query: { ...SETTLEMENT_RANGE, locale: 'fr-CA' } })),
+  exportSettlementXlsx: sample(() => ({ query: { ...SETTLEMENT_RANGE, locale: 'en' } })),
+  settlementSubscriptions: sample(),
+  addSettlementSubscription: sample(() => ({
+    body: {
+      email: `finance.${Math.random().toString(36).slice(2, 10)}@merchant-a.test`,
+      frequency: 'DAILY',
+      locale: 'en',
+    },
+  })),
+  removeSettlementSubscription: onObject((a) => ({ params: { id: a.settlementSubscriptionId } })),
+  notificationSettings: sample(),
+  updateNotificationSettings: sample(() => ({
+    body: {
+      extraAddresses: ['ops@merchant-a.test'],
+      subscriptions: [{ event: 'REFUND_PROCESSED', email: 'ops@merchant-a.test' }],
+    },
+  })),
+  sendNotificationTest: sample(() => ({ params: { event: 'REFUND_PROCESSED' } })),
+  notificationDeliveries: sample(() => ({ query: { limit: '25' } })),
+  // The design is always the token's merchant's: no call names an object of merchant A.
+  checkoutDesign: sample(),
+  saveCheckoutDesign: sample(() => ({ body: checkoutDesignInput() })),
+  publishCheckoutDesign: sample(() => ({
+    body: checkoutDesignInput({ shopName: 'Published by the suite' }),
+  })),
+  checkoutDesignVersions: sample(),
+  // Version 1 is the one the attack world published.
+  restoreCheckoutDesign: sample(() => ({ params: { version: '1' } })),
+  uploadCheckoutLogo: sample(() => ({
+    body: { contentType: 'image/png', data: solidPng(32, 32, [0, 0, 0]).toString('base64') },
+  })),
+  checkoutLogo: sample((a) => ({ params: { checkoutToken: a.checkoutToken } })),
+  listAccessKeys: sample(),
+  createAccessKey: sample(() => ({
+    body: { name: 'Attack suite key', scopes: { carts: 'read', transactions: 'none' }, expiresAt: null },
+  })),
+  // Rotated, then revoked: in this order, since a revoked key cannot be rotated.
+  rotateAccessKey: onObject((a) => ({ params: { keyId: a.accessKeyId }, body: { overlap: 'ONE_HOUR' } })),
+  revokeAccessKey: onObject((a) => ({ params: { keyId: a.accessKeyId } })),
+  merchantApiCreateCart: { ...sample(() => ({ body: cartInput() })), credential: (a) => a.apiKey },
+  merchantApiTransactions: {
+    ...sample(() => ({ query: { status: 'AUTHORIZED', limit: '25' } })),
+    credential: (a) => a.apiKey,
+  },
+  merchantApiTransaction: {
+    ...onObject((a) => ({ params: { id: a.transactionId } })),
+    credential: (a) => a.apiKey,
+  },
+  bankInformation: sample(),
+  // A US account (merchant A is a bread merchant); the routing number passes the ABA check.
+  requestBankChange: sample(() => ({
+    body: {
+      holderName: 'Attack Suite Outfitters',
+      bankName: 'Suite Bank',
+      accountType: 'CHECKING',
+      routingNumber: '011000015',
+      accountNumber: '000123456789',
+    },
+  })),
+  // No request of this id waits: a 409, past every access check, which is what the suites look at.
+  confirmBankChange: sample(() => ({ body: { requestId: '0f0e0d0c-0b0a-4909-8807-060504030201' } })),
+  cancelBankChange: sample(() => ({ body: { requestId: '0f0e0d0c-0b0a-4909-8807-060504030201' } })),
+  placementSettings: sample(),
+  // The token's merchant is the one changed: no id of merchant A in the call.
+  updatePlacementSettings: sample(() => ({ body: { placements: defaultPlacements('USD') } })),
+  placementPlans: sample(),
+  // Public by design: any site reads a merchant's published messaging.
+  publicPlacementConfig: sample((a) => ({
+    params: { merchantId: a.merchantId },
+    query: { amount: '100000', page: 'product', lang: 'fr-CA' },
+  })),
+  placementScript: sample(),
+  listLocationCodes: sample(),
+  // Generated, then revoked: in this order, since revoking needs an active code.
+  generateLocationCode: onObject((a) => ({ params: { locationId: a.locationId } })),
+  revokeLocationCode: onObject((a) => ({ params: { locationId: a.locationId } })),
+  // Public by design: a store's device checks a code; a wrong one answers `valid: false`.
+  checkVerificationCode: sample((a) => ({ body: { locationId: a.locationId, code: '000000' } })),
+  merchantIds: sample(),
+  registerMerchantId: onObject((a) => ({
+    body: { locationId: a.locationId, acquirerMerchantId: `ATK${String(Date.now()).slice(-9)}` },
+  })),
+  validateMerchantId: onObject((a) => ({ params: { merchantIdId: a.merchantIdId } })),
+  // The seed gives merchant A a validated id and no card: the first creation succeeds.
+  issueVirtualCard: sample(),
 };
 
 /** The key a registered route and its declaration share: "METHOD /path". */

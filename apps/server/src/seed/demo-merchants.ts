@@ -26,6 +26,11 @@ export const MAIN_MERCHANT = 'Northwind Demo Outfitters';
 export const RBC_MERCHANT = 'Maple Demo Home Supply';
 /** The merchant with 260 program participations, 15 of them ended, to exercise paging by 200. */
 export const MANY_PROGRAMS_MERCHANT = 'Harbor Street Marketplace';
+/** The bread merchant whose own value turns the locations page off (flag `isLocationPageEnabled`). */
+export const LOCATIONS_OFF_MERCHANT = 'Summit Cycle Works';
+
+/** The bread merchant whose own value turns the locations page off (isLocationPageEnabled). */
+export const LOCATIONS_PENDING_MERCHANT = 'Lakeside Furniture Co.';
 
 export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
   {
@@ -42,7 +47,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
   },
   {
     brand: 'bread',
-    name: 'Lakeside Furniture Co.',
+    name: LOCATIONS_PENDING_MERCHANT,
     legalName: 'Lakeside Furniture Company Inc.',
     domain: 'lakeside-furniture.example',
     phone: '+1 312 555 0178',
@@ -54,7 +59,7 @@ export const DEMO_MERCHANTS: readonly DemoMerchant[] = [
   },
   {
     brand: 'bread',
-    name: 'Summit Cycle Works',
+    name: LOCATIONS_OFF_MERCHANT,
     legalName: 'Summit Cycle Works Corp.',
     domain: 'summit-cycles.example',
     phone: '+1 303 555 0119',

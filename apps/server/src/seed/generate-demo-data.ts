@@ -15,7 +15,9 @@ import type { Insertable } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
   DEMO_MERCHANTS,
+  LOCATIONS_PENDING_MERCHANT,
   MAIN_MERCHANT,
+  LOCATIONS_OFF_MERCHANT,
   MANY_PROGRAMS_MERCHANT,
   RBC_MERCHANT,
   type DemoMerchant,
@@ -170,16 +172,21 @@ const PARTICIPATIONS: Readonly<
 
 const TENANT_NAMES: Readonly<Record<Brand, string>> = { bread: 'Bread Pay', rbc: 'RBC PayPlan' };
 
-/** Feature flag values per tenant, and the one merchant that overrides a flag. */
+/** Feature flag values per tenant, and the merchants' own values (overrides) of some of them. */
 const FLAGS: Readonly<Record<Brand, Readonly<Record<FeatureFlagName, string>>>> = {
   bread: { isLocationPageEnabled: 'true', isMerchantIdValidationPageEnabled: 'true' },
   rbc: { isLocationPageEnabled: 'false', isMerchantIdValidationPageEnabled: 'true' },
 };
-const FLAG_OVERRIDE = {
-  merchant: MANY_PROGRAMS_MERCHANT,
-  flag: 'isMerchantIdValidationPageEnabled',
-  value: 'false',
-} as const;
+/**
+ * Lakeside has not been given the locations page yet, while the other bread merchants have it through
+ * their tenant: provider staff turn it on from the internal settings.
+ */
+const FLAG_OVERRIDES: readonly { merchant: string; flag: FeatureFlagName; value: string }[] = [
+  { merchant: MANY_PROGRAMS_MERCHANT, flag: 'isMerchantIdValidationPageEnabled', value: 'false' },
+  { merchant: LOCATIONS_PENDING_MERCHANT, flag: 'isLocationPageEnabled', value: 'false' },
+  // A bread merchant without the locations page, whose users are refused it.
+  { merchant: LOCATIONS_OFF_MERCHANT, flag: 'isLocationPageEnabled', value: 'false' },
+];
 /** A flag outside the portal's tag, so that the bulk evaluation's tag filter has something to leave out. */
 const OTHER_TAG_FLAG = { name: 'useAsyncSettlementExports', tag: 'merchant-portal-backend', value: 'false' };
 
@@ -470,13 +477,14 @@ export function generateDemoData(random: SeededRandom, passwordHash: string): De
         created_at: createdAt,
         updated_at: createdAt,
       });
-      const overrider = DEMO_MERCHANTS.find((merchant) => merchant.name === FLAG_OVERRIDE.merchant);
-      if (name === FLAG_OVERRIDE.flag && overrider?.brand === brand) {
+      for (const override of FLAG_OVERRIDES.filter((entry) => entry.flag === name)) {
+        const overrider = DEMO_MERCHANTS.find((merchant) => merchant.name === override.merchant);
+        if (overrider?.brand !== brand) continue;
         data.feature_flag_overrides.push({
           id: random.uuid(),
           flag_id: flagId,
           merchant_id: required(merchantIdByName.get(overrider.name), overrider.name),
-          value: FLAG_OVERRIDE.value,
+          value: override.value,
           created_at: createdAt,
           updated_at: createdAt,
         });
@@ -488,7 +496,7 @@ export function generateDemoData(random: SeededRandom, passwordHash: string): De
 }
 
 const PRODUCT_NAMES: Readonly<Record<ProductType, string>> = {
-  INSTALLMENTS: 'Monthly instalments',
+  INSTALLMENTS: 'Monthly installments',
   SPLITPAY: 'Pay in 4',
   DEBT_CONSOLIDATION: 'Debt consolidation loan',
 };

@@ -5,7 +5,13 @@ import { verifyPassword } from '../auth/password.js';
 import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { Database } from '../db/schema.js';
-import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT, RBC_MERCHANT } from './demo-merchants.js';
+import {
+  LOCATIONS_OFF_MERCHANT,
+  LOCATIONS_PENDING_MERCHANT,
+  MAIN_MERCHANT,
+  MANY_PROGRAMS_MERCHANT,
+  RBC_MERCHANT,
+} from './demo-merchants.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
 import { REFERENCE_DATE } from './generate-demo-data.js';
 import { DEMO_SEED, isDatabaseEmpty, seedDemoData } from './seed.js';
@@ -165,7 +171,7 @@ describe.each(TEST_DIALECTS)('demo data (%s)', (dialect) => {
     expect(values.length).toBeGreaterThan(0);
   });
 
-  it('has the portal flags per tenant and one merchant override', async () => {
+  it("has the portal flags per tenant and the merchants' overrides", async () => {
     const flags = await database.db
       .selectFrom('feature_flags as f')
       .innerJoin('tenants as t', 't.id', 'f.tenant_id')
@@ -181,9 +187,20 @@ describe.each(TEST_DIALECTS)('demo data (%s)', (dialect) => {
     const overrides = await database.db
       .selectFrom('feature_flag_overrides as o')
       .innerJoin('feature_flags as f', 'f.id', 'o.flag_id')
-      .select(['f.name', 'o.value'])
+      .innerJoin('merchants as m', 'm.id', 'o.merchant_id')
+      .select(['m.name as merchant', 'f.name', 'o.value'])
+      .orderBy('f.name')
       .execute();
-    expect(overrides).toEqual([{ name: 'isMerchantIdValidationPageEnabled', value: 'false' }]);
+    // Bread merchants without the locations page its tenant gives the others: one whose users are
+    // refused it, one for the demo of the internal settings.
+    expect(overrides).toHaveLength(3);
+    expect(overrides).toEqual(
+      expect.arrayContaining([
+        { merchant: LOCATIONS_PENDING_MERCHANT, name: 'isLocationPageEnabled', value: 'false' },
+        { merchant: LOCATIONS_OFF_MERCHANT, name: 'isLocationPageEnabled', value: 'false' },
+        { merchant: MANY_PROGRAMS_MERCHANT, name: 'isMerchantIdValidationPageEnabled', value: 'false' },
+      ]),
+    );
   });
 
   it('has every demo sign-in, active, on its merchant, with the demo password', async () => {

@@ -1,10 +1,13 @@
 import { hashPasswordWithSalt } from '../auth/password.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { ApplicationSeeder } from './applications.js';
+import { seedBankAccounts } from './bank-accounts.js';
 import { seedCarts } from './carts.js';
 import { DEMO_PASSWORD } from './demo-users.js';
 import { withBulkConnection } from './bulk-insert.js';
 import { generateDemoData, type DemoData } from './generate-demo-data.js';
+import { seedMerchantIds } from './merchant-ids.js';
 import { SeededRandom } from './random.js';
 import {
   LARGE_MAIN_MERCHANT_TRANSACTIONS,
@@ -18,6 +21,7 @@ export type SeedSize = (typeof SEED_SIZES)[number];
 /** The seed of the demo data; change it and every id and value changes with it. */
 export const DEMO_SEED = 20_261_101;
 const TRANSACTIONS_SEED_MIX = 0x7a5c_0004;
+const APPLICATIONS_SEED_MIX = 0x7a5c_0015;
 
 export interface SeedOptions {
   /** `large` is the small data with 1,000,000 transactions for the main demo merchant. */
@@ -31,7 +35,9 @@ export interface SeedOptions {
 }
 
 /** Row counts per table, as seeded. */
-export type SeedSummary = { [Table in keyof DemoData]: number } & TransactionSeedSummary;
+export type SeedSummary = { [Table in keyof DemoData]: number } & TransactionSeedSummary & {
+    applications: number;
+  };
 
 /** Rows per INSERT: far below SQLite's 32,766 and PostgreSQL's 65,535 bound parameters at 18 columns. */
 const CHUNK_ROWS = 500;
@@ -74,16 +80,27 @@ export async function seedDemoData(db: Kysely<Database>, options: SeedOptions): 
         trx.insertInto('feature_flag_overrides').values(rows).execute(),
       );
       await insert(data.users, (rows) => trx.insertInto('users').values(rows).execute());
-      const seeded = await seedTransactions(trx, data, {
-        mainMerchantTransactions:
-          options.transactions ?? (options.size === 'large' ? LARGE_MAIN_MERCHANT_TRANSACTIONS : undefined),
-        // A source of its own, so that the transactions change nothing of the data before them.
-        random: new SeededRandom((options.seed ?? DEMO_SEED) ^ TRANSACTIONS_SEED_MIX),
-        onProgress: options.onProgress,
+      // Sources of their own, so that the transactions change nothing of the data before them, and the
+      // applications nothing of the transactions.
+      const applications = new ApplicationSeeder(
+        trx,
+        new SeededRandom((options.seed ?? DEMO_SEED) ^ APPLICATIONS_SEED_MIX),
         raw,
-      });
+      );
+      const seeded = await applications.load(() =>
+        seedTransactions(trx, data, {
+          mainMerchantTransactions:
+            options.transactions ?? (options.size === 'large' ? LARGE_MAIN_MERCHANT_TRANSACTIONS : undefined),
+          random: new SeededRandom((options.seed ?? DEMO_SEED) ^ TRANSACTIONS_SEED_MIX),
+          onProgress: options.onProgress,
+          raw,
+          follower: applications,
+        }),
+      );
       await seedCarts(trx);
-      return seeded;
+      await seedMerchantIds(trx);
+      await seedBankAccounts(trx);
+      return { ...seeded, applications: applications.count };
     }),
   );
 

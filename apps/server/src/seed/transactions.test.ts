@@ -9,9 +9,9 @@ import { REFERENCE_DATE } from './generate-demo-data.js';
 import { seedDemoData } from './seed.js';
 import { DAY_MS } from '@portal/contracts/constants';
 
-const TABLES = ['locations', 'transactions', 'transaction_events', 'funding_events'] as const;
+const TABLES = ['locations', 'transactions', 'transaction_events', 'funding_events', 'applications'] as const;
 
-/** A SHA-256 over the rows of the transaction tables, rows ordered by id and keys by name. */
+/** A SHA-256 over the rows of the transaction tables and the applications that led to them, rows ordered by id and keys by name. */
 async function digest(database: DatabaseHandle): Promise<string> {
   const hash = createHash('sha256');
   for (const table of TABLES) {

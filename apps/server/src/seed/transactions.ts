@@ -7,8 +7,11 @@ import {
   type TransactionStatus,
 } from '@portal/contracts/transactions';
 import { searchColumns } from '../modules/transactions/repository.js';
-import { nextBusinessDay } from '../modules/transactions/service.js';
+import type { PayoutSchedule } from '@portal/contracts/funding';
+import { nextDepositDay } from '../modules/funding/deposit-calendar.js';
+import { depositKeyOf, sumsOfEvent } from '../modules/settlement/service.js';
 import { dialectOf, type Dialect } from '../db/migration-helpers.js';
+import { ZonedTimeFormatter } from '../lib/time-zone.js';
 import type { Database } from '../db/schema.js';
 import { BulkWriter, withIndexesDeferred, type Columns } from './bulk-insert.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
@@ -37,6 +40,29 @@ export interface TransactionSeedOptions {
   raw?: SqliteDatabase.Database | undefined;
   random: SeededRandom;
   onProgress?: ((message: string) => void) | undefined;
+  /** Told of every transaction as it is written, to add the rows that led to it (applications.ts). */
+  follower?: SaleFollower | undefined;
+}
+
+/** A seeded transaction, as the rows that follow from it need it. */
+export interface SeededSale {
+  id: string;
+  merchantId: string;
+  programId: string;
+  channel: Channel;
+  productType: ProductType;
+  locationId: string | null;
+  currency: DemoData['merchants'][number]['currency'];
+  total: number;
+  customerName: string;
+  customerEmail: string;
+  createdMs: number;
+}
+
+/** Adds rows for each seeded transaction, written after the transaction's own row (`transactions`). */
+export interface SaleFollower {
+  follow(sale: SeededSale, transactions: BulkWriter): Promise<void>;
+  flush(): Promise<void>;
 }
 
 export interface TransactionSeedSummary {
@@ -44,6 +70,7 @@ export interface TransactionSeedSummary {
   transactions: number;
   transaction_events: number;
   funding_events: number;
+  deposits: number;
 }
 
 const LOCATION_COLUMNS: Columns = [
@@ -62,7 +89,11 @@ const LOCATION_COLUMNS: Columns = [
   'status',
   'created_at',
   'updated_at',
+  'deactivated_at',
 ];
+
+/** The closed store stopped taking sales this many days before the reference date. */
+const CLOSED_STORE_DAYS = 120;
 
 const TRANSACTION_COLUMNS: Columns = [
   'id',
@@ -137,7 +168,139 @@ const FUNDING_COLUMNS: Columns = [
   'bank_requested_on',
   'deposited_on',
   'created_at',
+  'deposit_id',
 ];
+
+const DEPOSIT_COLUMNS: Columns = [
+  'id',
+  'merchant_id',
+  'deposit_date',
+  'bank_reference',
+  'currency',
+  'event_count',
+  'settlements',
+  'refunds',
+  'chargebacks',
+  'fees',
+  'net',
+  'created_at',
+  'updated_at',
+];
+
+const DEPOSIT_PROGRAM_COLUMNS: Columns = [
+  'deposit_id',
+  'program_key',
+  'program_id',
+  'event_count',
+  'settlements',
+  'refunds',
+  'chargebacks',
+  'fees',
+  'net',
+];
+
+const SUM_KEYS = ['event_count', 'settlements', 'refunds', 'chargebacks', 'fees', 'net'] as const;
+type Sums = Record<(typeof SUM_KEYS)[number], number>;
+
+function addSums(into: Sums, sums: Sums): void {
+  for (const key of SUM_KEYS) into[key] += sums[key];
+}
+
+const zeroSums = (): Sums => ({
+  event_count: 0,
+  settlements: 0,
+  refunds: 0,
+  chargebacks: 0,
+  fees: 0,
+  net: 0,
+});
+
+/**
+ * The deposits of the funding rows, grouped by each merchant's payout schedule as the live actions
+ * group them (settlement/service.ts). A deposit's row is written when its first event is, so that the
+ * event can point to it; its totals are added up here and written once at the end.
+ */
+class DepositBook {
+  readonly #writer: BulkWriter;
+  readonly #schedules: ReadonlyMap<string, PayoutSchedule>;
+  /** `merchant|day` → the deposit of money requested that day. */
+  readonly #byDay = new Map<string, { id: string; date: string }>();
+  readonly #totals = new Map<string, { sums: Sums; programs: Map<string, Sums> }>();
+
+  constructor(writer: BulkWriter, schedules: ReadonlyMap<string, PayoutSchedule>) {
+    this.#writer = writer;
+    this.#schedules = schedules;
+  }
+
+  get count(): number {
+    return this.#totals.size;
+  }
+
+  /** The deposit of an event, with its sums added to it. */
+  async add(
+    merchant: Merchant,
+    day: string,
+    programId: string | null,
+    sums: Sums,
+  ): Promise<{ id: string; date: string }> {
+    const dayKey = `${merchant.id}|${day}`;
+    let deposit = this.#byDay.get(dayKey);
+    if (deposit === undefined) {
+      const schedule = this.#schedules.get(merchant.id) ?? {
+        payoutFrequency: 'DAILY',
+        payoutWeekday: null,
+        payoutDayOfMonth: null,
+      };
+      const date = nextDepositDay(schedule, countryOf(merchant), day);
+      const key = depositKeyOf(merchant.id, date);
+      deposit = { id: key.id, date };
+      this.#byDay.set(dayKey, deposit);
+      if (!this.#totals.has(key.id)) {
+        this.#totals.set(key.id, { sums: zeroSums(), programs: new Map() });
+        const at = `${date}T00:00:00.000Z`;
+        await this.#writer.add([
+          key.id,
+          merchant.id,
+          date,
+          key.bankReference,
+          merchant.currency,
+          ...SUM_KEYS.map(() => 0),
+          at,
+          at,
+        ]);
+      }
+    }
+    const totals = this.#totals.get(deposit.id);
+    if (totals !== undefined) {
+      addSums(totals.sums, sums);
+      const programKey = programId ?? '';
+      let line = totals.programs.get(programKey);
+      if (line === undefined) {
+        line = zeroSums();
+        totals.programs.set(programKey, line);
+      }
+      addSums(line, sums);
+    }
+    return deposit;
+  }
+
+  /** Writes each deposit's totals and its lines per program. */
+  async writeTotals(trx: Transaction<Database>, lines: BulkWriter): Promise<void> {
+    await this.#writer.flush();
+    for (const [id, { sums, programs }] of this.#totals) {
+      await trx.updateTable('deposits').set(sums).where('id', '=', id).execute();
+      for (const [programKey, line] of programs) {
+        await lines.add([
+          id,
+          programKey,
+          programKey === '' ? null : programKey,
+          ...SUM_KEYS.map((key) => line[key]),
+        ]);
+      }
+    }
+    await lines.flush();
+  }
+}
 
 const FIRST_NAMES = [
   'Olivia',
@@ -307,10 +470,12 @@ interface Course {
 }
 
 interface Writers {
+  follower: SaleFollower | undefined;
   dailyTotals: DailyTotals;
   transactions: BulkWriter;
   events: BulkWriter;
   funding: BulkWriter;
+  deposits: DepositBook;
 }
 
 /**
@@ -331,13 +496,17 @@ export async function seedTransactions(
     parent: locationWriter,
     raw,
   });
+  // Deposits are written before the funding rows that point to them.
+  const depositWriter = new BulkWriter(trx, 'deposits', DEPOSIT_COLUMNS, { parent: transactionWriter, raw });
   // The loaded rows do not fire the triggers that keep the daily totals: they are added up here instead.
   const dailyTotals = new DailyTotals();
   const writers: Writers = {
+    follower: options.follower,
     dailyTotals,
     transactions: transactionWriter,
     events: new BulkWriter(trx, 'transaction_events', EVENT_COLUMNS, { parent: transactionWriter, raw }),
-    funding: new BulkWriter(trx, 'funding_events', FUNDING_COLUMNS, { parent: transactionWriter, raw }),
+    funding: new BulkWriter(trx, 'funding_events', FUNDING_COLUMNS, { parent: depositWriter, raw }),
+    deposits: new DepositBook(depositWriter, schedulesOf(data)),
   };
 
   await withIndexesDeferred(
@@ -364,10 +533,15 @@ export async function seedTransactions(
       }
       await writers.events.flush();
       await writers.funding.flush();
+      await writers.follower?.flush();
       options.onProgress?.('Building the indexes of the transactions');
     },
   );
   await dailyTotals.write(new BulkWriter(trx, 'transaction_daily_totals', DAILY_TOTAL_COLUMNS, { raw }));
+  await writers.deposits.writeTotals(
+    trx,
+    new BulkWriter(trx, 'deposit_program_totals', DEPOSIT_PROGRAM_COLUMNS, { raw }),
+  );
   // Without statistics the planners guess, and a million rows make a bad guess costly.
   options.onProgress?.('Gathering statistics for the query planners');
   await analyze(trx, dialect);
@@ -377,6 +551,7 @@ export async function seedTransactions(
     transactions: writers.transactions.count,
     transaction_events: writers.events.count,
     funding_events: writers.funding.count,
+    deposits: writers.deposits.count,
   };
 }
 
@@ -387,6 +562,8 @@ async function analyze(trx: Transaction<Database>, dialect: Dialect): Promise<vo
     'transaction_events',
     'funding_events',
     'transaction_daily_totals',
+    'deposits',
+    'deposit_program_totals',
   ];
   if (dialect === 'postgres') {
     await sql`analyze ${sql.join(tables.map((table) => sql.table(table)))}`.execute(trx);
@@ -395,6 +572,19 @@ async function analyze(trx: Transaction<Database>, dialect: Dialect): Promise<vo
   // A full read (5 s for a million rows): with SQLite's sampled statistics (analysis_limit) its planner
   // misjudged the search and amount ranges, and a searched page took half a second instead of milliseconds.
   for (const table of tables) await sql`analyze ${sql.table(table)}`.execute(trx);
+}
+
+function schedulesOf(data: DemoData): Map<string, PayoutSchedule> {
+  return new Map(
+    data.funding_configurations.map((row) => [
+      row.merchant_id,
+      {
+        payoutFrequency: row.payout_frequency,
+        payoutWeekday: row.payout_weekday ?? null,
+        payoutDayOfMonth: row.payout_day_of_month ?? null,
+      },
+    ]),
+  );
 }
 
 function programsOf(data: DemoData, merchantId: string): ProgramChoice[] {
@@ -441,6 +631,7 @@ async function addLocations(
   const places = random.sample(STORE_PLACES, count);
   const shortName = merchant.name.split(' ').slice(0, 2).join(' ');
   const openedAt = new Date(REFERENCE_MS - (HISTORY_DAYS + 200) * DAY_MS).toISOString();
+  const closedAt = new Date(REFERENCE_MS - CLOSED_STORE_DAYS * DAY_MS).toISOString();
   const locations: Location[] = [];
   for (const [index, place] of places.entries()) {
     const id = random.uuid();
@@ -462,7 +653,8 @@ async function addLocations(
       merchant.time_zone,
       active ? 'ACTIVE' : 'INACTIVE',
       openedAt,
-      openedAt,
+      active ? openedAt : closedAt,
+      active ? null : closedAt,
     ]);
   }
   return locations;
@@ -477,6 +669,14 @@ function asciiLower(text: string): string {
     .normalize('NFD')
     .replace(/[\u0300-\u036f']/g, '')
     .toLowerCase();
+}
+
+/** A shopper's name and e-mail (lower case) drawn from the seeded source. */
+export function randomShopper(random: SeededRandom): { name: string; email: string } {
+  const first = random.pick(FIRST_NAMES);
+  const last = random.pick(LAST_NAMES);
+  const email = `${asciiLower(first)}.${asciiLower(last)}${random.int(1, 999)}@${random.pick(MAIL_DOMAINS)}`;
+  return { name: `${first} ${last}`, email };
 }
 
 function address(random: SeededRandom, country: 'US' | 'CA'): string {
@@ -629,13 +829,10 @@ async function addTransactions(
     let location: Location | null = null;
     if (instore && locations.length > 0) {
       location = random.pick(locations);
-      if (!location.active && ageDays < 120 && activeLocations.length > 0)
+      if (!location.active && ageDays < CLOSED_STORE_DAYS && activeLocations.length > 0)
         location = random.pick(activeLocations);
     }
-    const first = random.pick(FIRST_NAMES);
-    const last = random.pick(LAST_NAMES);
-    const name = `${first} ${last}`;
-    const email = `${asciiLower(first)}.${asciiLower(last)}${random.int(1, 999)}@${random.pick(MAIL_DOMAINS)}`;
+    const { name, email } = randomShopper(random);
     const billing = address(random, country);
     const shipping = instore ? null : random.chance(0.85) ? billing : address(random, country);
     const externalId = `${prefix}-${String(100_000 + index)}`;
@@ -683,15 +880,27 @@ async function addTransactions(
       if (action.type !== 'CANCELLED') {
         const signed = action.type === 'SETTLED' ? action.amount : -action.amount;
         const fee = action.type === 'SETTLED' ? settlementFee(action.amount) : 0;
+        const type = action.type === 'SETTLED' ? 'SETTLE' : 'REFUND';
         fundingRows.push(
-          fundingRow(random, merchant, id, action.type === 'SETTLED' ? 'SETTLE' : 'REFUND', signed, fee, at),
+          await fundingRow(writers, random, merchant, { id, programId: program.id }, type, signed, fee, at),
         );
       }
     }
     // A few settled transactions come back as chargebacks weeks later.
     if (course.status === 'SETTLED' && settled === total && ageDays > 60 && random.chance(0.005)) {
       const at = new Date(clock + random.int(20, 40) * DAY_MS).toISOString();
-      fundingRows.push(fundingRow(random, merchant, id, 'CHARGEBACK', -settled, CHARGEBACK_FEE, at));
+      fundingRows.push(
+        await fundingRow(
+          writers,
+          random,
+          merchant,
+          { id, programId: program.id },
+          'CHARGEBACK',
+          -settled,
+          CHARGEBACK_FEE,
+          at,
+        ),
+      );
     }
 
     await writers.transactions.add([
@@ -737,6 +946,22 @@ async function addTransactions(
       settled,
       refunded,
     });
+    await writers.follower?.follow(
+      {
+        id,
+        merchantId: merchant.id,
+        programId: program.id,
+        channel: program.channel,
+        productType,
+        locationId: location?.id ?? null,
+        currency,
+        total,
+        customerName: name,
+        customerEmail: email,
+        createdMs,
+      },
+      writers.transactions,
+    );
     for (const row of eventRows) await writers.events.add(row);
     for (const row of fundingRows) await writers.funding.add(row);
     if ((index + 1) % PROGRESS_EVERY === 0) {
@@ -754,33 +979,51 @@ async function addTransactions(
     month = Date.UTC(new Date(month).getUTCFullYear(), new Date(month).getUTCMonth() + 1, 1, 6)
   ) {
     await writers.funding.add(
-      fundingRow(random, merchant, null, 'FEE', 0, MONTHLY_PLATFORM_FEE, new Date(month).toISOString()),
+      await fundingRow(
+        writers,
+        random,
+        merchant,
+        null,
+        'FEE',
+        0,
+        MONTHLY_PLATFORM_FEE,
+        new Date(month).toISOString(),
+      ),
     );
   }
 }
 
-const depositDays = new Map<string, string>();
+const zoneFormatters = new Map<string, ZonedTimeFormatter>();
 
-/** nextBusinessDay, remembered per day: a million funding rows fall on a few hundred days. */
-function depositDay(at: string): string {
-  const day = at.slice(0, 10);
-  let deposit = depositDays.get(day);
-  if (deposit === undefined) {
-    deposit = nextBusinessDay(at);
-    depositDays.set(day, deposit);
+function merchantDay(merchant: Merchant, at: string): string {
+  let formatter = zoneFormatters.get(merchant.time_zone);
+  if (formatter === undefined) {
+    formatter = new ZonedTimeFormatter(merchant.time_zone);
+    zoneFormatters.set(merchant.time_zone, formatter);
   }
-  return deposit;
+  return formatter.format(at).slice(0, 10);
 }
 
-function fundingRow(
+/** A funding row, put in its deposit by the merchant's payout schedule. */
+async function fundingRow(
+  writers: Writers,
   random: SeededRandom,
   merchant: Merchant,
-  transactionId: string | null,
+  transaction: { id: string; programId: string } | null,
   type: 'SETTLE' | 'REFUND' | 'CHARGEBACK' | 'FEE',
   amount: number,
   fee: number,
   at: string,
-): unknown[] {
+): Promise<unknown[]> {
+  // The bank request day is the merchant's calendar day, as the live actions write it.
+  const day = merchantDay(merchant, at);
+  const deposit = await writers.deposits.add(
+    merchant,
+    day,
+    transaction?.programId ?? null,
+    sumsOfEvent(type, amount, fee),
+  );
+  const transactionId = transaction?.id ?? null;
   return [
     timeOrderedUuid(Date.parse(at), random),
     merchant.id,
@@ -791,9 +1034,10 @@ function fundingRow(
     fee,
     amount - fee,
     at,
-    at.slice(0, 10),
-    depositDay(at),
+    day,
+    deposit.date,
     at,
+    deposit.id,
   ];
 }
 
@@ -826,7 +1070,7 @@ function randomUuid(random: SeededRandom): string {
  * and funding rows get these, so that a million of them are appended to their primary key in time
  * order instead of scattered over it.
  */
-function timeOrderedUuid(instantMs: number, random: SeededRandom): string {
+export function timeOrderedUuid(instantMs: number, random: SeededRandom): string {
   const bytes = uuidBytes(random, 7);
   let time = instantMs;
   for (let index = 5; index >= 0; index--) {

@@ -6,7 +6,7 @@ import { Client } from 'pg';
 import { KeyEncryptionKey } from '../auth/key-encryption.js';
 import { protectStoredKeys } from '../auth/keys.js';
 import { openDatabase, type DatabaseHandle } from '../db/database.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToBefore, migrateToLatest } from '../db/migrate.js';
 
 type Dialect = DatabaseHandle['dialect'];
 
@@ -27,12 +27,15 @@ export const TEST_KEY_ENCRYPTION_KEY = KeyEncryptionKey.generate();
 /**
  * A fresh, migrated, empty database of its own: a temporary SQLite file, or a new PostgreSQL database
  * made through TEST_DATABASE_URL; its keys are encrypted with TEST_KEY_ENCRYPTION_KEY. `destroy()`
- * closes it and deletes the file or drops the database; calling it twice is harmless.
+ * closes it and deletes the file or drops the database; calling it twice is harmless. With
+ * `migratedBefore`, only the migrations before that one run (for the test of that migration).
  */
-export async function openTestDatabase(dialect: Dialect): Promise<DatabaseHandle> {
+export async function openTestDatabase(dialect: Dialect, migratedBefore?: string): Promise<DatabaseHandle> {
   const opened = dialect === 'sqlite' ? await openSqlite() : await openPostgres();
   try {
-    await migrateToLatest(opened.db);
+    await (migratedBefore === undefined
+      ? migrateToLatest(opened.db)
+      : migrateToBefore(opened.db, migratedBefore));
     await protectStoredKeys(opened.db, TEST_KEY_ENCRYPTION_KEY);
   } catch (error) {
     await opened.destroy();

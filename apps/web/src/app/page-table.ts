@@ -11,11 +11,11 @@ import {
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
-import { SETTINGS_PAGES, type PageName, type PUBLIC_PATHS } from '@portal/contracts/routes';
+import { SETTINGS_PAGES, type PageName } from '@portal/contracts/routes';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
 
 /** A page module exports what React Router reads from a route: `Component`, and `loader` if it has one. */
-type PageModule = LazyRouteFunction<RouteObject>;
+export type PageModule = LazyRouteFunction<RouteObject>;
 
 export interface PageEntry {
   readonly module: PageModule;
@@ -58,6 +58,8 @@ export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
     module: () => import('../pages/locations/locations-page'),
     nav: { icon: IconMapPin, section: 'main' },
   },
+  // The list with the location's drawer open over it: the same module, so the list stays mounted.
+  location: { module: () => import('../pages/locations/locations-page') },
   userManagement: {
     module: () => import('../pages/user-management/user-management-page'),
     nav: { icon: IconUsers, section: 'main' },
@@ -88,18 +90,6 @@ export const PAGE_TABLE: Readonly<Record<PageName, PageEntry>> = {
   merchantIdValidation: {
     module: () => import('../pages/merchant-id-validation/merchant-id-validation-page'),
   },
-};
-
-/** The public routes of the contracts' PUBLIC_PATHS and their modules. */
-export const PUBLIC_PAGE_TABLE: Readonly<Record<keyof typeof PUBLIC_PATHS, PageModule>> = {
-  login: () => import('../pages/login/login-page'),
-  signIn: () => import('../pages/sign-in/sign-in-page'),
-  activate: () => import('../pages/activate/activate-page'),
-  passwordReset: () => import('../pages/password-reset/password-reset-page'),
-  forgotPassword: () => import('../pages/forgot-password/forgot-password-page'),
-  implicitCallback: () => import('../pages/implicit-callback/implicit-callback-page'),
-  logoutCallback: () => import('../pages/logout-callback/logout-callback-page'),
-  checkout: () => import('../pages/checkout/checkout-page'),
 };
 
 /** The account-settings group: rendered inside the settings shell (specification §2). */

@@ -9,8 +9,8 @@ import { AlertHost } from '../components/alert-host';
 import { flushAnalytics } from '../lib/analytics/analytics';
 import { AuthProvider, useAuth } from '../lib/auth/auth-context';
 import type { AuthSession } from '../lib/auth/auth-session';
-import { BRAND_THEMES } from '../lib/brand/brand-themes';
-import { dayjsLocale } from '../lib/i18n/i18n';
+import { BRAND_THEMES, readableErrors } from '../lib/brand/brand-themes';
+import { dayjsLocale } from '../lib/i18n/i18n-instance';
 import { PublicConfigContext } from '../lib/public-config';
 
 /** Date pickers speak the user's language. */
@@ -73,7 +73,12 @@ export function AppProviders({
   return (
     <PublicConfigContext value={config}>
       <I18nextProvider i18n={i18n}>
-        <MantineProvider theme={BRAND_THEMES[config.brand]} defaultColorScheme="light" env={mantineEnv}>
+        <MantineProvider
+          theme={BRAND_THEMES[config.brand]}
+          cssVariablesResolver={readableErrors}
+          defaultColorScheme="light"
+          env={mantineEnv}
+        >
           <DatesInLanguage>
             <QueryClientProvider client={queryClient}>
               <AuthProvider session={session}>

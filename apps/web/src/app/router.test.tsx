@@ -22,7 +22,6 @@ describe('the router', () => {
     await renderApp('/data-insights');
     expect(await heading('Data insights')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Bread Merchant Portal');
-    expect(screen.getByRole('main')).toHaveTextContent('This page is on its way.');
     const current = within(navigation()).getByRole('link', { current: 'page' });
     expect(current.textContent).toBe('Data insights');
     expect(document.title).toBe('Data insights – Bread Merchant Portal');
@@ -129,7 +128,7 @@ describe('the rbc brand', () => {
     expect(await heading('Analyse des données')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Portail marchand RBC');
     expect(screen.getByRole('navigation', { name: 'Navigation principale' })).toBeInTheDocument();
-    expect(screen.getByRole('main')).toHaveTextContent('Cette page sera bientôt offerte.');
+    expect(screen.getByRole('main')).toHaveTextContent('Période');
     expect(document.documentElement.lang).toBe('fr-CA');
     expect(dayjs.locale()).toBe('fr-ca');
     expect(document.title).toBe('Analyse des données – Portail marchand RBC');
@@ -193,10 +192,18 @@ describe('the public pages', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
-  it('shows a loading page at /implicit/callback', async () => {
-    await renderApp('/implicit/callback');
+  it('shows a loading page at /implicit/callback while the answer of the identity provider is redeemed', async () => {
+    await renderApp('/implicit/callback?code=abc&state=xyz');
     expect(await heading('Signing you in')).toBeInTheDocument();
     expect(screen.getByRole('status').textContent).toBe('Loading…');
+  });
+
+  it('shows one message and a way to sign in at /implicit/callback opened directly', async () => {
+    await renderApp('/implicit/callback');
+    expect(await heading('Sign in')).toBeInTheDocument();
+    expect(screen.getByText('There is no sign-in to finish here. Sign in to continue.')).toBeInTheDocument();
+    expect(screen.queryByText('authState error')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('sends /logout/callback on to /login', async () => {

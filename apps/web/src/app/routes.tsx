@@ -1,10 +1,11 @@
-import { PAGES, PUBLIC_PATHS, type PageName } from '@portal/contracts/routes';
+import { PAGES, type PageName } from '@portal/contracts/routes';
 import type { RouteObject } from 'react-router';
 import { LoadingPage } from '../components/loading-page';
 import { RequireAuth } from '../lib/auth/require-auth';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import type { PageHandle } from './current-page';
-import { PAGE_TABLE, PUBLIC_PAGE_TABLE, SETTINGS_GROUP } from './page-table';
+import { PAGE_TABLE, SETTINGS_GROUP } from './page-table';
+import { PUBLIC_PAGE_TABLE, publicPageRoutes } from './public-page-table';
 import { RouteError } from './route-error';
 import { SignedInSession } from './session/signed-in-session';
 import { AppLayout } from './shell/app-layout';
@@ -27,15 +28,7 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         {
           element: <PublicLayout />,
-          children: [
-            {
-              errorElement: <RouteError />,
-              children: publicPages.map((page) => ({
-                path: PUBLIC_PATHS[page],
-                lazy: PUBLIC_PAGE_TABLE[page],
-              })),
-            },
-          ],
+          children: [publicPageRoutes(publicPages)],
         },
         {
           // Signed out, every route below goes to /login and comes back after sign-in (§2).

@@ -1,4 +1,4 @@
-import { Alert, Box, getDefaultZIndex, Transition, type MantineColor } from '@mantine/core';
+import { Alert, Box, Transition, type MantineColor } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconInfoCircle, type Icon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,11 +8,15 @@ import {
   type AlertText,
   type AlertType,
 } from '../lib/alerts/alert-store';
+import { useRefusalText } from '../lib/http/refusal-text';
+import classes from './alert-host.module.css';
 
+// White text needs 4.5:1 (WCAG AA): the default shade 6 of red, blue or green is below it, and so is
+// even green's darkest shade (4.4:1), hence a darker green of its own (6.1:1).
 const LOOK: Record<AlertType, { color: MantineColor; Icon: Icon }> = {
-  Info: { color: 'blue', Icon: IconInfoCircle },
-  Error: { color: 'red', Icon: IconAlertCircle },
-  Success: { color: 'green', Icon: IconCircleCheck },
+  Info: { color: 'blue.9', Icon: IconInfoCircle },
+  Error: { color: 'red.9', Icon: IconAlertCircle },
+  Success: { color: '#237032', Icon: IconCircleCheck },
 };
 
 // Shorter than the swap delay, so that the old alert has left before the new one arrives.
@@ -27,22 +31,19 @@ export interface AlertHostProps {
 export function AlertHost({ store = alertStore }: AlertHostProps) {
   const { t } = useTranslation('alerts');
   const { alert, visible } = useAlertState(store);
+  const refusalText = useRefusalText();
   if (!alert) return null;
 
-  const translate = ({ key, values }: AlertText) => t(key, { ...values });
+  const translate = ({ key, values, refusal }: AlertText) =>
+    t(key, {
+      ...values,
+      ...(refusal === undefined ? {} : { message: refusalText(refusal, String(values?.message ?? '')) }),
+    });
   const { color, Icon } = LOOK[alert.type];
   return (
-    <Transition mounted={visible} transition="slide-down" duration={TRANSITION_MS}>
+    <Transition mounted={visible} transition="slide-up" duration={TRANSITION_MS}>
       {(transitionStyles) => (
-        <Box
-          pos="fixed"
-          top="var(--mantine-spacing-md)"
-          left={0}
-          right={0}
-          mx="auto"
-          w="min(32rem, calc(100vw - 2 * var(--mantine-spacing-md)))"
-          style={{ ...transitionStyles, zIndex: getDefaultZIndex('max') }}
-        >
+        <Box className={classes.region} style={transitionStyles}>
           <Alert
             key={alert.id}
             role={alert.type === 'Error' ? 'alert' : 'status'}

@@ -1,7 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { messageOfError } from '../lib/alerts/alert-store';
+import { useErrorText } from '../lib/http/refusal-text';
 
 export interface ErrorMessageBoxProps {
   onRetry: () => void;
@@ -12,7 +12,7 @@ export interface ErrorMessageBoxProps {
 /** The 'Oops...' message box of the specification (§8), for a part of a page that failed to load. */
 export function ErrorMessageBox({ onRetry, error }: ErrorMessageBoxProps) {
   const { t } = useTranslation('alerts');
-  const message = messageOfError(error);
+  const message = useErrorText()(error);
   return (
     <Alert
       color="red"

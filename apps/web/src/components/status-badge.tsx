@@ -1,4 +1,5 @@
 import { Badge, type MantineColor } from '@mantine/core';
+import classes from './status-badge.module.css';
 
 /** The colour of each status of a kind of record: a status mapping, one per feature. */
 export type StatusColors<S extends string> = Readonly<Record<S, MantineColor>>;
@@ -10,10 +11,13 @@ export interface StatusBadgeProps<S extends string> {
   readonly children: string;
 }
 
-/** Every list's and drawer's status: a coloured dot before dark text (readable on white, WCAG AA). */
+/**
+ * Every list's and drawer's status: a coloured dot before dark text (readable on white, WCAG AA), always
+ * in full words.
+ */
 export function StatusBadge<S extends string>({ status, colors, children }: StatusBadgeProps<S>) {
   return (
-    <Badge variant="dot" color={colors[status]} tt="none" fw={600} c="dark.7">
+    <Badge variant="dot" color={colors[status]} tt="none" fw={600} c="dark.7" classNames={classes}>
       {children}
     </Badge>
   );

@@ -19,7 +19,16 @@ function answer(response: Response) {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  document.getElementById('public-config')?.remove();
 });
+
+function inline(text: string) {
+  const element = document.createElement('script');
+  element.id = 'public-config';
+  element.type = 'application/json';
+  element.textContent = text;
+  document.head.append(element);
+}
 
 describe('fetchPublicConfig', () => {
   it('reads the configuration from this origin without a token', async () => {
@@ -30,6 +39,20 @@ describe('fetchPublicConfig', () => {
     const headers = new Headers(init?.headers);
     expect(headers.get('X-API-Version')).toBe('v2');
     expect(headers.get('Authorization')).toBeNull();
+  });
+
+  it('takes the configuration the server inlined in the HTML, without a call', async () => {
+    const fetchMock = answer(Response.json({ ...config, brand: 'bread' }));
+    inline(JSON.stringify(config));
+    await expect(fetchPublicConfig()).resolves.toEqual(config);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('asks the server when the inlined configuration is not one', async () => {
+    const fetchMock = answer(Response.json(config));
+    inline(JSON.stringify({ ...config, brand: 'other' }));
+    await expect(fetchPublicConfig()).resolves.toEqual(config);
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('rejects an answer that is not a configuration', async () => {

@@ -9,7 +9,12 @@ import { listUsersEndpoint } from '@portal/contracts/users-endpoints';
 import { recordAnalyticsEndpoint } from '@portal/contracts/analytics-endpoints';
 import { tokenExchangeEndpoint } from '@portal/contracts/auth-endpoints';
 import { clientLogEndpoint } from '@portal/contracts/client-log-endpoints';
-import { currentMerchantEndpoint, merchantsEndpoint } from '@portal/contracts/merchants-endpoints';
+import {
+  currentMerchantEndpoint,
+  merchantSettingsEndpoint,
+  merchantsEndpoint,
+} from '@portal/contracts/merchants-endpoints';
+import type { MerchantSettings } from '@portal/contracts/merchant-settings';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -38,6 +43,25 @@ export const MAPLE: MerchantSummary = {
   name: 'Maple Demo Home Supply',
   legalName: 'Maple Home Supply Ltd.',
 };
+
+/** The General settings of a bread merchant as the API answers them. */
+export function merchantSettingsOf(merchant: MerchantSummary): MerchantSettings {
+  return {
+    name: merchant.name,
+    legalName: merchant.legalName,
+    contactEmail: 'payments@northwind-outfitters.example',
+    contactPhone: '+1 212 555 0142',
+    addressLine1: '120 Hudson Street',
+    addressLine2: '',
+    city: 'New York',
+    region: 'NY',
+    postalCode: '10013',
+    country: 'US',
+    website: 'https://www.northwind-outfitters.example',
+    timeZone: 'America/New_York',
+    language: 'en',
+  };
+}
 
 const money = { currency: 'USD', value: 10_000 } as const;
 
@@ -153,6 +177,12 @@ export function setUpTestApi() {
       return HttpResponse.json({
         data: { ...merchant, timeZone: 'America/New_York', currency: 'USD', language: 'en' },
       });
+    }),
+    http.get(merchantSettingsEndpoint.path, () => {
+      const merchant = state.merchants.find(({ id }) => id === state.claims?.merchantID);
+      if (!merchant)
+        return HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'Forbidden' } }, { status: 403 });
+      return HttpResponse.json({ data: merchantSettingsOf(merchant) });
     }),
     http.get(merchantsEndpoint.path, async ({ request }) => {
       const search = new URL(request.url).searchParams.get('search') ?? '';

@@ -160,6 +160,10 @@ describe.each(TEST_DIALECTS)('the audit log (%s)', (dialect) => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('transaction.settled');
     expect(lines[1]).toContain(transactionId);
+    // Who acted is in French with the headers.
+    expect(lines[1]).toContain(',Utilisateur,');
+    expect(lines[1]).toContain(',Administrateur,');
+    expect(lines[1]).not.toMatch(/,(USER|ADMIN),/);
     // JSON has quotes and commas: the field is quoted with its quotes doubled.
     expect(lines[1]).toContain('""settled"":""50.00 USD""');
     expect((await page('?kind=audit.exported')).items).toHaveLength(1);
@@ -199,5 +203,47 @@ describe.each(TEST_DIALECTS)('the audit log (%s)', (dialect) => {
     const unchosen = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
     expect((await get('/api/audit-entries', unchosen)).statusCode).toBe(403);
     expect((await get('/api/audit-entries', {})).statusCode).toBe(401);
+  });
+
+  it('names the users and carts an entry names by id: who acted, whose role changed, which cart', async () => {
+    const { db } = testApp.database;
+    const [actor, subject] = await db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name'])
+      .where('merchant_id', '=', mainId)
+      .orderBy('email')
+      .limit(2)
+      .execute();
+    const cart = await db
+      .selectFrom('carts')
+      .select(['id', 'name'])
+      .where('merchant_id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    if (actor === undefined || subject === undefined) throw new Error('two users expected');
+    const context = {
+      actor: { type: 'USER' as const, userId: actor.id, email: actor.email, role: 'ADMIN' as const },
+      requestId: null,
+    };
+    await recordAudit(db, context, {
+      merchantId: mainId,
+      kind: 'user.role_updated',
+      subjectType: 'user',
+      subjectId: subject.id,
+      before: { role: 'READ_ONLY' },
+      after: { role: 'USER' },
+    });
+    await recordAudit(db, context, {
+      merchantId: mainId,
+      kind: 'cart.expired',
+      subjectType: 'cart',
+      subjectId: cart.id,
+    });
+    const [role] = (await page('?kind=user.role_updated')).items;
+    expect(role?.actor.name).toBe(`${actor.first_name} ${actor.last_name}`);
+    expect(role?.subjectName).toBe(`${subject.first_name} ${subject.last_name}`);
+    const [expired] = (await page('?kind=cart.expired')).items;
+    expect(expired?.subjectName).toBe(cart.name);
+    const [settled] = (await page('?kind=transaction.settled')).items;
+    expect(settled?.subjectName).toBeNull();
   });
 });

@@ -1,5 +1,7 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { auditCsvHeaders, type AuditExportQuery } from '@portal/contracts/audit';
+import { auditCsvHeaders, type AuditActorType, type AuditExportQuery } from '@portal/contracts/audit';
+import type { Locale } from '@portal/contracts/brands';
+import type { Role } from '@portal/contracts/roles';
 import type { DatabaseHandle } from '../../db/database.js';
 import { csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantContext } from '../merchants/service.js';
@@ -11,6 +13,38 @@ import { auditFilterOf } from './service.js';
 export const AUDIT_EXPORT_CHUNK_ROWS = 500;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
+
+interface CsvValueWords {
+  readonly actorType: Readonly<Record<AuditActorType, string>>;
+  readonly role: Readonly<Record<Role, string>>;
+}
+
+/**
+ * Who acted, in words of the asked language as the portal shows them. The kind of change stays its code
+ * (`transaction.settled`): it is what a filter, a script or a support request names it by.
+ */
+const CSV_VALUE_WORDS: Readonly<Record<Locale, CsvValueWords>> = {
+  en: {
+    actorType: { USER: 'User', CUSTOMER: 'Customer', SYSTEM: 'System' },
+    role: {
+      ADMIN: 'Admin',
+      USER: 'User',
+      READ_ONLY: 'Read only',
+      INTERNAL_ADMIN: 'Provider admin',
+      INTERNAL_SUPPORT: 'Provider support',
+    },
+  },
+  'fr-CA': {
+    actorType: { USER: 'Utilisateur', CUSTOMER: 'Client', SYSTEM: 'Système' },
+    role: {
+      ADMIN: 'Administrateur',
+      USER: 'Utilisateur',
+      READ_ONLY: 'Lecture seule',
+      INTERNAL_ADMIN: 'Administrateur du fournisseur',
+      INTERNAL_SUPPORT: 'Soutien du fournisseur',
+    },
+  },
+};
 
 /**
  * The merchant's filtered log as CSV, read a chunk at a time as the client takes it, so memory stays
@@ -28,12 +62,13 @@ export async function exportAuditEntries(
   const { timeZone } = await merchantContext(db, merchantId);
   const filter = auditFilterOf(merchantId, timeZone, query);
   const time = new ZonedTimeFormatter(timeZone);
+  const words = CSV_VALUE_WORDS[query.locale];
   const record = (row: AuditEntryRow) =>
     csvRecord([
       time.format(row.created_at),
-      row.actor_type,
+      words.actorType[row.actor_type],
       row.actor_email ?? '',
-      row.actor_role ?? '',
+      row.actor_role === null ? '' : words.role[row.actor_role],
       row.kind,
       row.subject_type,
       row.subject_id ?? '',

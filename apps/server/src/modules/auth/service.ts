@@ -8,7 +8,7 @@ import { grantIsLive } from '../../auth/provider/database-adapter.js';
 import { endSession, sessionForExchange } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, forbidden, notFound, unauthorized } from '../../http/app-error.js';
+import { AppError, forbidden, notFound, refused, unauthorized } from '../../http/app-error.js';
 import { merchantWithBrand } from '../merchants/service.js';
 import { accountOf, markSignedIn, signInChoices } from '../users/accounts.js';
 import { ProviderTokenError, signFakeProviderToken, verifyProviderToken } from './provider-token.js';
@@ -28,7 +28,7 @@ export class ExchangeRefused extends Error {
   }
 }
 
-const SIGN_IN_NOT_VALID = 'The sign-in is not valid or has expired';
+const SIGN_IN_NOT_VALID = refused('auth.sign_in_not_valid');
 
 function refuse(error: AppError, reason: string, userId?: string): never {
   throw new ExchangeRefused(error, reason, userId);
@@ -96,11 +96,7 @@ export async function exchangeToken(
       refuse(forbidden(), 'merchant user asked for another merchant', user.id);
     }
     if (own.brand !== config.brand) {
-      refuse(
-        forbidden('This account cannot sign in to this portal'),
-        `merchant of brand ${own.brand}`,
-        user.id,
-      );
+      refuse(forbidden(refused('auth.wrong_portal')), `merchant of brand ${own.brand}`, user.id);
     }
     merchantId = own.id;
     tenantId = own.tenantId;
@@ -151,6 +147,6 @@ export async function fakeProviderToken(
   email: string,
 ): Promise<string> {
   const user = await accountOf(db, { email });
-  if (user?.status !== 'ACTIVE') throw notFound('No active user has this e-mail');
+  if (user?.status !== 'ACTIVE') throw notFound(refused('auth.no_active_user'));
   return signFakeProviderToken(db, config, user);
 }

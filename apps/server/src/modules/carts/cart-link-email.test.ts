@@ -10,6 +10,7 @@ const base = {
   total: 123_456,
   url: 'https://portal.example/checkout/abc_DEF-123',
   expiresAt: '2026-12-01T12:00:00.000Z',
+  timeZone: 'America/Toronto',
 };
 
 describe('the cart-link e-mail', () => {
@@ -18,7 +19,8 @@ describe('the cart-link e-mail', () => {
     expect(mail.subject).toBe('Maple <Home> Supply: your cart is ready');
     expect(mail.text).toContain('Total: CA$1,234.56.');
     expect(mail.text).toContain(`Review and pay for your cart: ${base.url}`);
-    expect(mail.text).toContain('valid until December 1, 2026');
+    // The expiry is the merchant's, with its time and zone, as the portal shows it.
+    expect(mail.text.replaceAll('\u202f', ' ')).toContain('valid until December 1, 2026 at 7:00 AM EST.');
     expect(mail.html).toContain('Maple &lt;Home&gt; Supply');
     expect(mail.html).toContain(`href="${base.url}"`);
   });
@@ -29,6 +31,6 @@ describe('the cart-link e-mail', () => {
     // Intl separates thousands and the currency with no-break spaces.
     expect(mail.text).toMatch(/Total : 1\s234,56\s\$\./);
     expect(mail.text).toContain(`Voir et payer le panier: ${base.url}`);
-    expect(mail.text).toContain('1 décembre 2026');
+    expect(mail.text).toMatch(/valide jusqu'au 1 décembre 2026 à 07\sh\s00 HNE\./);
   });
 });

@@ -1,5 +1,6 @@
 import type { Brand, Locale } from '@portal/contracts/brands';
 import { minorUnitsToDecimal, type Currency } from '@portal/contracts/money';
+import { formatMailDateTime } from '../mail/mail-format.js';
 import { renderEmail, type RenderedEmail } from '../mail/render-email.js';
 
 export const CART_LINK_TEMPLATE = 'cart-link';
@@ -14,6 +15,8 @@ export interface CartLinkEmail {
   readonly total: number;
   readonly url: string;
   readonly expiresAt: string;
+  /** The merchant's: the expiry is written in it, named, as the merchant's staff see it. */
+  readonly timeZone: string;
 }
 
 function money(locale: Locale, currency: Currency, minorUnits: number): string {
@@ -22,14 +25,10 @@ function money(locale: Locale, currency: Currency, minorUnits: number): string {
   );
 }
 
-function day(locale: Locale, iso: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
-}
-
 /** The message that brings the shopper to the cart's checkout page, in English or Canadian French. */
 export function cartLinkEmail(email: CartLinkEmail): RenderedEmail {
   const total = money(email.locale, email.currency, email.total);
-  const until = day(email.locale, email.expiresAt);
+  const until = formatMailDateTime(email.expiresAt, email.locale, email.timeZone);
   const content =
     email.locale === 'fr-CA'
       ? {

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
 import {
+  CART_LINK_RESEND_INTERVAL_MS,
   cartDetailSchema,
   cartListResponseSchema,
   checkoutCartSchema,
@@ -17,7 +18,8 @@ import { CART_INPUT_TOTAL, cartInput } from '../../test/cart-fixtures.js';
 import { buildTestApp, type TestApp, jsonRequest } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
-import { CART_EMAILS_PER_WINDOW, NO_ECOMMERCE_MESSAGE } from './service.js';
+import { activePlanTerms } from '../payment-products/service.js';
+import { CART_EMAIL_WINDOW_MS, CART_EMAILS_PER_WINDOW } from './service.js';
 import { DAY_MS } from '@portal/contracts/constants';
 
 const detailAnswer = dataResponseSchema(cartDetailSchema);
@@ -55,6 +57,32 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
   };
   const act = (id: string, action: 'notify' | 'resend' | 'expire', headers: Headers = admin) =>
     inject('POST', `/api/carts/${id}/${action}`, headers);
+  const checkout = (token: string, action?: 'complete' | 'decline') =>
+    inject(action === undefined ? 'GET' : 'POST', `/api/checkout/${token}${action ? `/${action}` : ''}`, {});
+  const emailCount = async (id: string) =>
+    (
+      await testApp.database.db
+        .selectFrom('outbound_emails')
+        .select('id')
+        .where('related_id', '=', id)
+        .execute()
+    ).length;
+  /** Moves the cart's e-mails this far into the past, as if that much time went by since they were sent. */
+  const ageEmails = async (id: string, ms: number) => {
+    const { db } = testApp.database;
+    const emails = await db
+      .selectFrom('outbound_emails')
+      .select(['id', 'created_at'])
+      .where('related_id', '=', id)
+      .execute();
+    for (const email of emails) {
+      await db
+        .updateTable('outbound_emails')
+        .set({ created_at: new Date(Date.parse(email.created_at) - ms).toISOString() })
+        .where('id', '=', email.id)
+        .execute();
+    }
+  };
   const auditKinds = async (id: string) =>
     (
       await testApp.database.db
@@ -149,6 +177,7 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
           .executeTakeFirstOrThrow();
         expect(email.text).toContain(sent.checkoutUrl);
 
+        await ageEmails(cart.id, CART_LINK_RESEND_INTERVAL_MS);
         const resent = detailAnswer.parse((await act(cart.id, 'resend')).json()).data;
         expect(resent.notifications).toHaveLength(2);
         expect(resent.history.map((entry) => entry.status)).toEqual(['ACTIVE', 'SENT']);
@@ -176,6 +205,20 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
           externalID: cart.orderReference,
           total: { currency: 'USD', value: 12_000 },
         });
+        // The shopper's application, approved and completed, ties the sale to its steps.
+        const application = await testApp.database.db
+          .selectFrom('applications')
+          .selectAll()
+          .where('transaction_id', '=', transactionID)
+          .executeTakeFirstOrThrow();
+        expect(application).toMatchObject({
+          channel: 'ECOMM',
+          decision: 'APPROVED',
+          cart_amount: 12_000,
+          currency: 'USD',
+          customer_email: cart.shopperEmail.toLowerCase(),
+        });
+        expect(application.checkout_completed_at).not.toBeNull();
         const after = detailAnswer.parse((await inject('GET', `/api/carts/${cart.id}`, admin)).json()).data;
         expect(after).toMatchObject({ status: 'COMPLETED', transactionID });
         expect(after.history.map((entry) => entry.status)).toEqual(['ACTIVE', 'SENT', 'COMPLETED']);
@@ -361,16 +404,168 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
     });
   });
 
-  describe('notify rate limit', () => {
-    it(`refuses the ${CART_EMAILS_PER_WINDOW + 1}th message of a cart within the window`, async () => {
+  describe('sending the link again', () => {
+    it(`refuses a second message within ${String(CART_LINK_RESEND_INTERVAL_MS / 1_000)} s, and sends it after`, async () => {
+      const cart = await create();
+      expect((await act(cart.id, 'notify')).statusCode).toBe(200);
+      // Another request, not a retry of the first: its own Idempotency-Key, or none.
+      for (const action of ['notify', 'resend'] as const) {
+        expect(refusal(await act(cart.id, action))).toMatchObject({
+          status: 409,
+          code: 'CONFLICT',
+          message:
+            'The link was e-mailed to the shopper less than 60 seconds ago: wait before sending it again',
+          reason: 'cart.link_sent_recently',
+          params: { seconds: 60 },
+        });
+      }
+      expect(await emailCount(cart.id)).toBe(1);
+
+      await ageEmails(cart.id, CART_LINK_RESEND_INTERVAL_MS - 5_000);
+      expect(refusal(await act(cart.id, 'resend')).status).toBe(409);
+      await ageEmails(cart.id, 5_001);
+      expect((await act(cart.id, 'resend')).statusCode).toBe(200);
+      expect(await emailCount(cart.id)).toBe(2);
+      expect(await auditKinds(cart.id)).toEqual(['cart.created', 'cart.notified', 'cart.email_resent']);
+    });
+
+    it('answers a retry of the same request (its Idempotency-Key) again, without a refusal', async () => {
+      const cart = await create();
+      const keyed = { ...admin, 'idempotency-key': `notify-${cart.id}` };
+      const first = await act(cart.id, 'notify', keyed);
+      const retry = await act(cart.id, 'notify', keyed);
+      expect([first.statusCode, retry.statusCode]).toEqual([200, 200]);
+      expect(retry.headers['idempotent-replayed']).toBe('true');
+      expect(retry.json()).toEqual(first.json());
+      expect(await emailCount(cart.id)).toBe(1);
+    });
+
+    it('sends one message for two notifications at once', async () => {
+      const cart = await create();
+      const answers = await Promise.all([act(cart.id, 'notify'), act(cart.id, 'notify')]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(await emailCount(cart.id)).toBe(1);
+    });
+
+    it(`refuses the ${String(CART_EMAILS_PER_WINDOW + 1)}th message of a cart within the window`, async () => {
       const cart = await create();
       for (let sent = 0; sent < CART_EMAILS_PER_WINDOW; sent += 1) {
         expect((await act(cart.id, sent === 0 ? 'notify' : 'resend')).statusCode).toBe(200);
+        await ageEmails(cart.id, CART_LINK_RESEND_INTERVAL_MS);
       }
-      expect(refusal(await act(cart.id, 'resend'))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      expect(refusal(await act(cart.id, 'resend'))).toMatchObject({
+        status: 429,
+        code: 'RATE_LIMITED',
+        reason: 'cart.too_many_emails',
+        params: { count: CART_EMAILS_PER_WINDOW, minutes: CART_EMAIL_WINDOW_MS / 60_000 },
+      });
       // Another cart is not held back by this one.
       const other = await create();
       expect((await act(other.id, 'notify')).statusCode).toBe(200);
+    });
+  });
+
+  describe('the shopper declines', () => {
+    const checkoutAnswer = dataResponseSchema(checkoutCartSchema);
+
+    it('makes the cart DECLINED, in its history for the merchant and in the audit log, once', async () => {
+      const cart = await create();
+      expect((await act(cart.id, 'notify')).statusCode).toBe(200);
+      const token = tokenOf(cart.checkoutUrl);
+
+      const declined = await checkout(token, 'decline');
+      expect(declined.statusCode).toBe(200);
+      expect(checkoutAnswer.parse(declined.json()).data).toMatchObject({
+        status: 'DECLINED',
+        name: cart.name,
+      });
+      // Declining again (a second click, a retry) answers the same and writes nothing more.
+      const again = await checkout(token, 'decline');
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(declined.json());
+      expect(checkoutAnswer.parse((await checkout(token)).json()).data.status).toBe('DECLINED');
+
+      const read = detailAnswer.parse((await inject('GET', `/api/carts/${cart.id}`, admin)).json()).data;
+      expect(read.status).toBe('DECLINED');
+      expect(read.history.map((entry) => [entry.status, entry.actor])).toEqual([
+        ['ACTIVE', expect.stringContaining('@')],
+        ['SENT', expect.stringContaining('@')],
+        ['DECLINED', 'shopper'],
+      ]);
+      expect(await auditKinds(cart.id)).toEqual(['cart.created', 'cart.notified', 'cart.declined']);
+      const audit = await testApp.database.db
+        .selectFrom('audit_entries')
+        .select(['actor_type', 'actor_email', 'before', 'after'])
+        .where('subject_id', '=', cart.id)
+        .where('kind', '=', 'cart.declined')
+        .executeTakeFirstOrThrow();
+      expect(audit).toMatchObject({ actor_type: 'CUSTOMER', actor_email: 'jane.shopper@example.com' });
+      expect(JSON.parse(audit.before ?? '')).toEqual({ status: 'SENT' });
+      expect(JSON.parse(audit.after ?? '')).toEqual({ status: 'DECLINED' });
+
+      // Nothing more can be done with it, by the merchant or the shopper.
+      for (const action of ['notify', 'resend', 'expire'] as const) {
+        expect(refusal(await act(cart.id, action))).toMatchObject({
+          status: 409,
+          reason: 'cart.not_open_declined',
+          message: 'This cart was declined: only active and sent carts can be changed',
+        });
+      }
+      expect((await inject('PUT', `/api/carts/${cart.id}`, admin, cartInput())).statusCode).toBe(409);
+      expect(refusal(await checkout(token, 'complete'))).toMatchObject({
+        status: 409,
+        message: 'This cart was declined',
+        reason: 'checkout.declined',
+      });
+
+      const list = (status: string) =>
+        inject('GET', `/api/carts?status=${status}&limit=100`, admin).then((response) =>
+          listAnswer.parse(response.json()).data.items.map((item) => item.id),
+        );
+      expect(await list('DECLINED')).toContain(cart.id);
+      expect(await list('SENT')).not.toContain(cart.id);
+
+      // Past its expiry it still reads DECLINED: what the shopper did is what the merchant sees.
+      await testApp.database.db
+        .updateTable('carts')
+        .set({ expires_at: new Date(Date.now() - 1_000).toISOString() })
+        .where('id', '=', cart.id)
+        .execute();
+      expect(
+        detailAnswer.parse((await inject('GET', `/api/carts/${cart.id}`, admin)).json()).data.status,
+      ).toBe('DECLINED');
+      expect(await list('DECLINED')).toContain(cart.id);
+      expect(await list('EXPIRED')).not.toContain(cart.id);
+    });
+
+    it('can decline a cart whose link was copied rather than sent', async () => {
+      const cart = await create();
+      expect(
+        checkoutAnswer.parse((await checkout(tokenOf(cart.checkoutUrl), 'decline')).json()).data.status,
+      ).toBe('DECLINED');
+    });
+
+    it('refuses to decline a completed or expired cart, and answers an unknown link 404', async () => {
+      const completed = await create();
+      const completedToken = tokenOf(completed.checkoutUrl);
+      expect((await checkout(completedToken, 'complete')).statusCode).toBe(200);
+      expect(refusal(await checkout(completedToken, 'decline'))).toMatchObject({
+        status: 409,
+        message: 'This cart has already been completed',
+        reason: 'checkout.completed',
+      });
+
+      const expired = await create();
+      expect((await act(expired.id, 'expire')).statusCode).toBe(200);
+      expect(refusal(await checkout(tokenOf(expired.checkoutUrl), 'decline'))).toMatchObject({
+        status: 409,
+        message: 'This cart has expired',
+        reason: 'checkout.expired',
+      });
+      expect(await auditKinds(completed.id)).not.toContain('cart.declined');
+      expect(await auditKinds(expired.id)).not.toContain('cart.declined');
+
+      expect(refusal(await checkout('x'.repeat(43), 'decline')).status).toBe(404);
     });
   });
 
@@ -397,9 +592,46 @@ describe.each(TEST_DIALECTS)('carts (%s)', (dialect) => {
       .execute();
     expect(refusal(await inject('GET', '/api/carts', otherAdmin))).toMatchObject({
       status: 403,
-      message: NO_ECOMMERCE_MESSAGE,
+      message: 'Carts need an ecommerce program',
+      reason: 'cart.no_ecommerce',
     });
     expect(refusal(await inject('POST', '/api/carts', otherAdmin, cartInput())).status).toBe(403);
+  });
+
+  it("offers the shopper the plans of the merchant's active enrollments in the cart's program", async () => {
+    const { db } = testApp.database;
+    const mainId = await merchantIdByName(db, MAIN_MERCHANT);
+    const cart = await create();
+    const sent = detailAnswer.parse((await act(cart.id, 'notify')).json()).data;
+    const token = tokenOf(sent.checkoutUrl);
+    const offered = async () =>
+      dataResponseSchema(checkoutCartSchema).parse((await checkout(token)).json()).data.plans;
+    const { program_id: programId } = await db
+      .selectFrom('carts')
+      .where('id', '=', cart.id)
+      .select('program_id')
+      .executeTakeFirstOrThrow();
+    const before = await offered();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before).toEqual(await activePlanTerms(db, mainId, new Date(), programId));
+
+    // Ended, the enrollments offer nothing any more.
+    const active = await inject(
+      'GET',
+      `/api/payment-product-enrollment?programID=${programId}&status=ACTIVE`,
+      admin,
+    );
+    const ids = active.json<{ data: { items: { id: string }[] } }>().data.items.map((item) => item.id);
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) {
+      const ended = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/payment-product-enrollment/${id}`,
+        headers: admin,
+      });
+      expect(ended.statusCode).toBe(204);
+    }
+    expect(await offered()).toEqual([]);
   });
 
   it('is hidden for the rbc brand', async () => {

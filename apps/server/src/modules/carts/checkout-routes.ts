@@ -1,8 +1,13 @@
-import { checkoutEndpoint, completeCheckoutEndpoint } from '@portal/contracts/carts-endpoints';
+import { checkoutLogoEndpoint } from '@portal/contracts/checkout-design-endpoints';
+import {
+  checkoutEndpoint,
+  completeCheckoutEndpoint,
+  declineCheckoutEndpoint,
+} from '@portal/contracts/carts-endpoints';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 import { postCallback } from './callback-target.js';
-import { checkoutCart, completeCheckout } from './checkout.js';
+import { checkoutCart, checkoutLogo, completeCheckout, declineCheckout } from './checkout.js';
 
 /** Per client address: enough for a shopper, too few to try tokens. */
 export const CHECKOUT_RATE_LIMIT = { max: 60, timeWindow: 60_000 } as const;
@@ -34,6 +39,33 @@ export const checkoutRoutes: AppModule = (app, { config, database }, done) => {
         config,
       );
       return { data: done.completion };
+    },
+    { rateLimit: CHECKOUT_RATE_LIMIT },
+  );
+
+  route(
+    app,
+    declineCheckoutEndpoint,
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { data: await declineCheckout(db, request.params.checkoutToken, request.id) };
+    },
+    { rateLimit: CHECKOUT_RATE_LIMIT },
+  );
+
+  route(
+    app,
+    checkoutLogoEndpoint,
+    async (request, reply) => {
+      const logo = await checkoutLogo(db, request.params.checkoutToken);
+      // An SVG is shown by <img>, where nothing runs; opened on its own, this policy runs nothing either,
+      // and nosniff keeps the browser to the type checked at upload.
+      return reply
+        .header('Content-Type', logo.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .header('Cache-Control', 'no-store')
+        .send(logo.bytes);
     },
     { rateLimit: CHECKOUT_RATE_LIMIT },
   );

@@ -1,5 +1,5 @@
 import type { ExpressionBuilder, Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { CartSort, CartStatus } from '@portal/contracts/carts';
+import { OPEN_CART_STATUSES, type CartSort, type CartStatus } from '@portal/contracts/carts';
 import type { CartItemsTable, CartStatusHistoryTable, CartsTable, Database } from '../../db/schema.js';
 import { dialectOf } from '../../db/migration-helpers.js';
 import { prefixEnd, searchKey } from '../../db/search-key.js';
@@ -8,7 +8,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export interface CartFilter {
   merchantId: string;
-  /** Statuses as the list shows them: EXPIRED takes in open carts past their expiry. */
+  /** Statuses as the list shows them: EXPIRED takes in open carts past their expiry, not declined ones. */
   statuses?: readonly CartStatus[] | undefined;
   /** Inclusive ISO bounds of created_at. */
   createdFrom?: string | undefined;
@@ -51,7 +51,8 @@ function statusMatches(eb: ExpressionBuilder<Database, 'carts'>, status: CartSta
         eb.and([eb('status', 'in', ['ACTIVE', 'SENT']), eb('expires_at', '<=', now)]),
       ]);
     case 'COMPLETED':
-      return eb('status', '=', 'COMPLETED');
+    case 'DECLINED':
+      return eb('status', '=', status);
   }
 }
 
@@ -114,6 +115,16 @@ export async function findCart(db: Db, merchantId: string, id: string) {
  * The cart, locked for the rest of the transaction on PostgreSQL (SQLite runs one writer at a time), so
  * that two actions on one cart take turns.
  */
+export async function findCartNames(db: Db, merchantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('carts')
+    .select(['id', 'name'])
+    .where('merchant_id', '=', merchantId)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
 export async function findCartForUpdate(db: Transaction<Database>, merchantId: string, id: string) {
   const query = db.selectFrom('carts').selectAll().where('id', '=', id).where('merchant_id', '=', merchantId);
   return (dialectOf(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
@@ -206,7 +217,7 @@ export async function findMerchantProfile(db: Db, merchantId: string) {
   return db
     .selectFrom('merchants as m')
     .innerJoin('tenants as t', 't.id', 'm.tenant_id')
-    .select(['m.name', 'm.currency', 'm.language', 't.brand'])
+    .select(['m.name', 'm.currency', 'm.language', 'm.time_zone', 't.brand'])
     .where('m.id', '=', merchantId)
     .executeTakeFirst();
 }
@@ -232,4 +243,17 @@ export async function findProgramMaximum(db: Db, programId: string): Promise<num
     .where('id', '=', programId)
     .executeTakeFirst();
   return row === undefined ? undefined : row.max_amount;
+}
+
+/** The merchant's carts still ACTIVE or SENT whose expiry passed in (`after`, `until`]: lapsed by time. */
+export async function listCartsLapsedBetween(db: Db, merchantId: string, after: string, until: string) {
+  return db
+    .selectFrom('carts')
+    .select(['id', 'order_reference', 'currency', 'total', 'shopper_name', 'expires_at'])
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', OPEN_CART_STATUSES)
+    .where('expires_at', '>', after)
+    .where('expires_at', '<=', until)
+    .orderBy('expires_at')
+    .execute();
 }

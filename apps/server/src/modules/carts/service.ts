@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ErrorDetail } from '@portal/contracts/api';
 import {
+  CART_LINK_RESEND_INTERVAL_MS,
   cartTotals,
   isOpenCartStatus,
   type CartAction,
@@ -13,13 +14,15 @@ import {
   type CartStatus,
   type CartSummary,
 } from '@portal/contracts/carts';
-import { minorUnitsToDecimal } from '@portal/contracts/money';
+import type { Currency, Money } from '@portal/contracts/money';
+import { fieldRefusal, type RefusalReason } from '@portal/contracts/refusals';
 import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { CartItemsTable, CartsTable, Database } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError, conflict, forbidden } from '../../http/app-error.js';
+import { AppError, conflict, forbidden, refused } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
+import { notify } from '../email-notifications/notify.js';
 import { CART_LINK_TEMPLATE, cartLinkEmail } from './cart-link-email.js';
 import { checkoutTokenFor, checkoutTokenHash, checkoutUrl } from './checkout-token.js';
 import {
@@ -28,6 +31,7 @@ import {
   countCarts,
   findCart,
   findCartForUpdate,
+  findCartNames,
   findEcommerceProgram,
   findMerchantProfile,
   findProgramMaximum,
@@ -37,6 +41,7 @@ import {
   listCartHistory,
   listCartItems,
   listCarts,
+  listCartsLapsedBetween,
   replaceCartItems,
   updateOpenCart,
 } from './repository.js';
@@ -46,10 +51,14 @@ type Db = Kysely<Database>;
 export type CartRow = Selectable<CartsTable>;
 
 /** The same words whether the cart does not exist or is another merchant's (docs/auth.md). */
-export const CART_FORBIDDEN_MESSAGE = 'You do not have access to this cart';
+const CART_FORBIDDEN = refused('cart.no_access');
 /** Notify and resend together: at most this many messages per cart in the window below. */
 export const CART_EMAILS_PER_WINDOW = 3;
 export const CART_EMAIL_WINDOW_MS = 10 * 60_000;
+/** Notify or resend within CART_LINK_RESEND_INTERVAL_MS of the last message of the cart (409). */
+const CART_LINK_TOO_SOON = refused('cart.link_sent_recently', {
+  seconds: CART_LINK_RESEND_INTERVAL_MS / 1_000,
+});
 
 /** Who acts on a cart, and the request's audit context. */
 export interface CartActor {
@@ -59,12 +68,12 @@ export interface CartActor {
   readonly audit: AuditContext;
 }
 
-export const NO_ECOMMERCE_MESSAGE = 'Carts need an ecommerce program';
+const NO_ECOMMERCE = refused('cart.no_ecommerce');
 
 /** The merchant's ECOMM program that carts use; 403 for a merchant without one. */
 export async function requireEcommerceProgram(db: Db, merchantId: string) {
   const program = await findEcommerceProgram(db, merchantId);
-  if (program === undefined) throw forbidden(NO_ECOMMERCE_MESSAGE);
+  if (program === undefined) throw forbidden(NO_ECOMMERCE);
   return program;
 }
 
@@ -208,7 +217,7 @@ export async function cartDetail(
   now = new Date(),
 ): Promise<CartDetail> {
   const row = await findCart(db, merchantId, id);
-  if (row === undefined) throw forbidden(CART_FORBIDDEN_MESSAGE);
+  if (row === undefined) throw forbidden(CART_FORBIDDEN);
   return detailOf(db, publicUrl, row, now);
 }
 
@@ -218,24 +227,26 @@ function invalid(details: ErrorDetail[]): AppError {
 }
 
 /** What the zod schema cannot know: the program's maximum. */
-async function checkProgramMaximum(db: Db | Transaction<Database>, programId: string, input: CartInput) {
+async function checkProgramMaximum(
+  db: Db | Transaction<Database>,
+  programId: string,
+  currency: Currency,
+  input: CartInput,
+) {
   const maximum = await findProgramMaximum(db, programId);
   if (maximum === undefined) return;
-  const limit = minorUnitsToDecimal(maximum);
+  const limit = { maximum: { value: maximum, currency } };
   const details: ErrorDetail[] = [];
   input.items.forEach((item, index) => {
     if (item.unitPrice > maximum) {
-      details.push({
-        path: `body.items.${index}.unitPrice`,
-        message: `At most ${limit}, the program's maximum`,
-      });
+      details.push(fieldRefusal(`body.items.${index}.unitPrice`, 'cart.above_program_maximum', limit));
     }
   });
   if (input.customTotal !== null && input.customTotal > maximum) {
-    details.push({ path: 'body.customTotal', message: `At most ${limit}, the program's maximum` });
+    details.push(fieldRefusal('body.customTotal', 'cart.above_program_maximum', limit));
   }
   if (details.length === 0 && cartTotals(input).total > maximum) {
-    details.push({ path: 'body.total', message: `The total is over ${limit}, the program's maximum` });
+    details.push(fieldRefusal('body.total', 'cart.total_above_program_maximum', limit));
   }
   if (details.length > 0) throw invalid(details);
 }
@@ -302,8 +313,8 @@ export async function createCart(
     requireEcommerceProgram(db, actor.merchantId),
     findMerchantProfile(db, actor.merchantId),
   ]);
-  if (merchant === undefined) throw forbidden(CART_FORBIDDEN_MESSAGE);
-  await checkProgramMaximum(db, program.id, input);
+  if (merchant === undefined) throw forbidden(CART_FORBIDDEN);
+  await checkProgramMaximum(db, program.id, merchant.currency, input);
   const id = randomUUID();
   const token = await checkoutTokenFor(db, id);
   const at = now.toISOString();
@@ -343,8 +354,17 @@ export async function createCart(
   return cartDetail(db, publicUrl, actor.merchantId, id, now);
 }
 
+// A cart still open when read but refused by the conditional update changed in between.
+const NOT_OPEN = {
+  ACTIVE: 'cart.changed_meanwhile',
+  SENT: 'cart.changed_meanwhile',
+  COMPLETED: 'cart.not_open_completed',
+  DECLINED: 'cart.not_open_declined',
+  EXPIRED: 'cart.not_open_expired',
+} as const satisfies Record<CartStatus, RefusalReason>;
+
 function notOpen(status: CartStatus): AppError {
-  return conflict(`The cart is ${status}: only ACTIVE and SENT carts can be changed`);
+  return conflict(refused(NOT_OPEN[status]));
 }
 
 /**
@@ -360,7 +380,7 @@ async function changeOpenCart(
 ): Promise<void> {
   await withTransaction(db, async (trx) => {
     const row = await findCartForUpdate(trx, actor.merchantId, id);
-    if (row === undefined) throw forbidden(CART_FORBIDDEN_MESSAGE);
+    if (row === undefined) throw forbidden(CART_FORBIDDEN);
     const status = shownCartStatus(row, now);
     if (!isOpenCartStatus(status)) throw notOpen(status);
     await change(trx, row);
@@ -387,7 +407,7 @@ export async function updateCart(
   now = new Date(),
 ): Promise<CartDetail> {
   await changeOpenCart(db, actor, id, now, async (trx, row) => {
-    await checkProgramMaximum(trx, row.program_id, input);
+    await checkProgramMaximum(trx, row.program_id, row.currency, input);
     const items = await listCartItems(trx, row.id);
     await updateOrConflict(trx, actor, row, now, { ...columnsOf(input), updated_at: now.toISOString() });
     await replaceCartItems(trx, row.id, itemRows(row.id, input));
@@ -410,6 +430,16 @@ export async function updateCart(
   return cartDetail(db, publicUrl, actor.merchantId, id, now);
 }
 
+/** The names of a merchant's carts by id, for a log that keeps only their ids. */
+export async function cartNamesOf(
+  db: Db,
+  merchantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const rows = await findCartNames(db, merchantId, ids);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Notify and resend: queue the cart-link message and mark the cart SENT, or refuse. */
 export async function sendCartLink(
   db: Db,
@@ -421,16 +451,23 @@ export async function sendCartLink(
 ): Promise<CartDetail> {
   const token = await checkoutTokenFor(db, id);
   await changeOpenCart(db, actor, id, now, async (trx, row) => {
+    // A second request (a double click, another user) rather than a retry, which the Idempotency-Key
+    // answers: the row lock of changeOpenCart makes the second wait and then see the first's e-mail.
+    const recently = new Date(now.getTime() - CART_LINK_RESEND_INTERVAL_MS).toISOString();
+    if ((await countCartEmailsSince(trx, row.id, recently)) > 0) throw conflict(CART_LINK_TOO_SOON);
     const since = new Date(now.getTime() - CART_EMAIL_WINDOW_MS).toISOString();
     if ((await countCartEmailsSince(trx, row.id, since)) >= CART_EMAILS_PER_WINDOW) {
       throw new AppError(
         429,
         'RATE_LIMITED',
-        `This cart was sent ${CART_EMAILS_PER_WINDOW} times in the last ${CART_EMAIL_WINDOW_MS / 60_000} minutes; try again later`,
+        refused('cart.too_many_emails', {
+          count: CART_EMAILS_PER_WINDOW,
+          minutes: CART_EMAIL_WINDOW_MS / 60_000,
+        }),
       );
     }
     const merchant = await findMerchantProfile(trx, row.merchant_id);
-    if (merchant === undefined) throw forbidden(CART_FORBIDDEN_MESSAGE);
+    if (merchant === undefined) throw forbidden(CART_FORBIDDEN);
     const at = now.toISOString();
     await updateOrConflict(trx, actor, row, now, { status: 'SENT', updated_at: at });
     if (row.status !== 'SENT') {
@@ -460,6 +497,7 @@ export async function sendCartLink(
         total: storedTotals(row, items).total,
         url: checkoutUrl(publicUrl, token),
         expiresAt: row.expires_at,
+        timeZone: merchant.time_zone,
       }),
       related: { type: 'cart', id: row.id },
     });
@@ -502,6 +540,39 @@ export async function expireCart(
       before: { status: row.status },
       after: { status: 'EXPIRED' },
     });
+    await notify(trx, actor.merchantId, [
+      {
+        event: 'CART_EXPIRED',
+        cartId: row.id,
+        orderReference: row.order_reference,
+        amount: { currency: row.currency, value: row.total },
+        by: 'USER',
+      },
+    ]);
   });
   return cartDetail(db, publicUrl, actor.merchantId, id, now);
+}
+
+/** A cart that lapsed by time (its expiry passed while it was open), as its notification names it. */
+export interface LapsedCart {
+  id: string;
+  orderReference: string;
+  total: Money;
+  shopperName: string;
+}
+
+/** The merchant's carts whose expiry passed in the last `withinMs` before `now`, while still open. */
+export async function cartsLapsedWithin(
+  db: Db,
+  merchantId: string,
+  withinMs: number,
+  now = new Date(),
+): Promise<LapsedCart[]> {
+  const after = new Date(now.getTime() - withinMs).toISOString();
+  return (await listCartsLapsedBetween(db, merchantId, after, now.toISOString())).map((row) => ({
+    id: row.id,
+    orderReference: row.order_reference,
+    total: { currency: row.currency, value: row.total },
+    shopperName: row.shopper_name,
+  }));
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
@@ -34,4 +35,44 @@ export async function findOverrides(db: Db, merchantId: string, flagIds: readonl
     .select(['flag_id', 'value'])
     .execute();
   return new Map(rows.map((row) => [row.flag_id, row.value]));
+}
+
+/** Every flag of the tenant still in use, whatever its tag, by tag then name. */
+export async function listLiveFlags(db: Db, tenantId: string) {
+  return db
+    .selectFrom('feature_flags')
+    .where('tenant_id', '=', tenantId)
+    .where('archived_at', 'is', null)
+    .select(['id', 'name', 'tag', 'value'])
+    .orderBy('tag')
+    .orderBy('name')
+    .execute();
+}
+
+export async function upsertOverride(
+  db: Db,
+  row: { flagId: string; merchantId: string; value: string; at: string },
+) {
+  await db
+    .insertInto('feature_flag_overrides')
+    .values({
+      id: randomUUID(),
+      flag_id: row.flagId,
+      merchant_id: row.merchantId,
+      value: row.value,
+      created_at: row.at,
+      updated_at: row.at,
+    })
+    .onConflict((oc) =>
+      oc.columns(['flag_id', 'merchant_id']).doUpdateSet({ value: row.value, updated_at: row.at }),
+    )
+    .execute();
+}
+
+export async function deleteOverride(db: Db, flagId: string, merchantId: string) {
+  await db
+    .deleteFrom('feature_flag_overrides')
+    .where('flag_id', '=', flagId)
+    .where('merchant_id', '=', merchantId)
+    .execute();
 }

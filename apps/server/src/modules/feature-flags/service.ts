@@ -1,9 +1,21 @@
-import type { Kysely } from 'kysely';
-import type { FeatureFlagBulkResponse } from '@portal/contracts/feature-flags';
-import { isFlagOn } from '@portal/contracts/feature-flags';
+import type { Kysely, Transaction } from 'kysely';
+import type {
+  FeatureFlagBulkResponse,
+  MerchantFeatureFlags,
+  MerchantFeatureFlagsUpdate,
+} from '@portal/contracts/feature-flags';
+import { featureFlagOverrideSchema, isFlagOn } from '@portal/contracts/feature-flags';
 import type { Database } from '../../db/schema.js';
-import { AppError, notFound } from '../../http/app-error.js';
-import { findFlag, findOverrides, listLiveFlagsByTag } from './repository.js';
+import { AppError, notFound, refused, unprocessable } from '../../http/app-error.js';
+import { recordAudit, type AuditContext } from '../audit/record-audit.js';
+import {
+  deleteOverride,
+  findFlag,
+  findOverrides,
+  listLiveFlags,
+  listLiveFlagsByTag,
+  upsertOverride,
+} from './repository.js';
 
 export interface EvaluationContext {
   /** The token's tenant; null while provider staff have not chosen a merchant. */
@@ -70,4 +82,88 @@ export async function evaluateTag(
   const flags = await listLiveFlagsByTag(db, tenantId, tag);
   const values = await valuesWithOverrides(db, context.merchantId, flags);
   return Object.fromEntries(flags.map((flag) => [flag.name, { result: values.get(flag.id) ?? flag.value }]));
+}
+
+/**
+ * Whether a flag is on for a merchant: its own value, or else its tenant's. Off for an unknown or
+ * archived flag, and while provider staff have chosen no merchant. The server's check of a page's flag.
+ */
+export async function isFlagOnForMerchant(
+  db: Kysely<Database>,
+  context: EvaluationContext,
+  name: string,
+): Promise<boolean> {
+  if (context.tenantId === null || context.merchantId === null) return false;
+  const flag = await findFlag(db, context.tenantId, name);
+  if (flag === undefined || flag.archived_at !== null) return false;
+  const value = (await valuesWithOverrides(db, context.merchantId, [flag])).get(flag.id) ?? flag.value;
+  return isFlagOn(value);
+}
+
+/** The merchant's view of its tenant's live flags (provider staff's internal settings). */
+export async function merchantFeatureFlags(
+  db: Kysely<Database> | Transaction<Database>,
+  tenantId: string,
+  merchantId: string,
+): Promise<MerchantFeatureFlags> {
+  const flags = await listLiveFlags(db, tenantId);
+  const overrides = await findOverrides(
+    db,
+    merchantId,
+    flags.map((flag) => flag.id),
+  );
+  return {
+    items: flags.map((flag) => {
+      // A stored value other than the two an override can be set to reads as none: the tenant's applies.
+      const stored = featureFlagOverrideSchema.safeParse(overrides.get(flag.id) ?? null);
+      const override = stored.success ? stored.data : null;
+      return {
+        name: flag.name,
+        tag: flag.tag,
+        tenantValue: flag.value,
+        override,
+        value: override ?? flag.value,
+      };
+    }),
+  };
+}
+
+/**
+ * Sets or clears the merchant's overrides together, each change audited with the override and the value
+ * the merchant gets before and after. A name that is not a live flag of the tenant refuses them all.
+ */
+export async function updateMerchantFeatureFlags(
+  db: Kysely<Database>,
+  audit: AuditContext,
+  target: { tenantId: string; merchantId: string },
+  changes: MerchantFeatureFlagsUpdate,
+  now = new Date(),
+): Promise<MerchantFeatureFlags> {
+  const { tenantId, merchantId } = target;
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const before = await merchantFeatureFlags(trx, tenantId, merchantId);
+    const ids = new Map((await listLiveFlags(trx, tenantId)).map((flag) => [flag.name, flag.id]));
+    for (const [name, override] of Object.entries(changes)) {
+      const flagId = ids.get(name);
+      const was = before.items.find((flag) => flag.name === name);
+      if (flagId === undefined || was === undefined) {
+        throw unprocessable(refused('feature_flag.unknown', { name }), [
+          { path: `body.${name}`, message: 'Not a feature flag of the merchant in use' },
+        ]);
+      }
+      if (override === was.override) continue;
+      if (override === null) await deleteOverride(trx, flagId, merchantId);
+      else await upsertOverride(trx, { flagId, merchantId, value: override, at });
+      await recordAudit(trx, audit, {
+        merchantId,
+        kind: 'feature_flag.overridden',
+        subjectType: 'feature_flag',
+        subjectId: name,
+        before: { override: was.override, value: was.value },
+        after: { override, value: override ?? was.tenantValue },
+      });
+    }
+    return merchantFeatureFlags(trx, tenantId, merchantId);
+  });
 }

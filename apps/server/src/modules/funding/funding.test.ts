@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
-import { fundingConfigurationSchema } from '@portal/contracts/funding';
-import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT } from '../../seed/demo-merchants.js';
+import { depositCalendarSchema, fundingConfigurationSchema } from '@portal/contracts/funding';
+import { nextDepositSchema } from '@portal/contracts/settlement';
+import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
 import { seedDemoData } from '../../seed/seed.js';
-import { buildTestApp } from '../../test/test-app.js';
+import { buildTestApp, jsonRequest } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
+import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { depositCalendar } from './service.js';
 
 const answer = dataResponseSchema(fundingConfigurationSchema);
+const calendarAnswer = dataResponseSchema(depositCalendarSchema);
+const nextDepositAnswer = dataResponseSchema(nextDepositSchema);
 type Headers = Record<string, string>;
 
 describe.each(TEST_DIALECTS)('funding configuration (%s)', (dialect) => {
@@ -33,6 +38,20 @@ describe.each(TEST_DIALECTS)('funding configuration (%s)', (dialect) => {
     const response = await get('/api/funding-configuration', admin);
     configurationId = answer.parse(response.json()).data.id;
   });
+
+  const CALENDAR = '/api/funding-configuration/deposit-calendar';
+  const calendarOf = async (query = '') => {
+    const response = await get(`${CALENDAR}${query}`, admin);
+    expect(response.statusCode, response.body).toBe(200);
+    return calendarAnswer.parse(response.json()).data;
+  };
+  const auditEntries = () =>
+    testApp.database.db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('kind', '=', 'funding.updated')
+      .orderBy('created_at')
+      .execute();
 
   afterAll(async () => {
     await testApp.close();
@@ -79,7 +98,8 @@ describe.each(TEST_DIALECTS)('funding configuration (%s)', (dialect) => {
   it('refuses a schedule without its day, or with a day out of range, per field', async () => {
     const cases: [object, string][] = [
       [{ payoutFrequency: 'MONTHLY' }, 'body.payoutDayOfMonth'],
-      [{ payoutFrequency: 'MONTHLY', payoutDayOfMonth: 29 }, 'body.payoutDayOfMonth'],
+      [{ payoutFrequency: 'MONTHLY', payoutDayOfMonth: 32 }, 'body.payoutDayOfMonth'],
+      [{ payoutFrequency: 'MONTHLY', payoutDayOfMonth: 0 }, 'body.payoutDayOfMonth'],
       [{ payoutFrequency: 'WEEKLY', payoutWeekday: 0 }, 'body.payoutWeekday'],
       [{ payoutFrequency: 'WEEKLY', payoutWeekday: 8 }, 'body.payoutWeekday'],
       [{ payoutFrequency: 'DAILY', payoutWeekday: 3 }, 'body.payoutWeekday'],
@@ -110,6 +130,9 @@ describe.each(TEST_DIALECTS)('funding configuration (%s)', (dialect) => {
     });
     expect((await get('/api/funding-configuration', support)).statusCode).toBe(200);
     expect((await patch(support, { settlementMode: 'NET' })).statusCode).toBe(403);
+    expect((await get(CALENDAR, {})).statusCode).toBe(401);
+    expect((await get(CALENDAR, user)).statusCode).toBe(403);
+    expect((await get(CALENDAR, support)).statusCode).toBe(200);
 
     expect((await get(`/api/funding-configuration?merchantID.eq=${manyId}`, admin)).statusCode).toBe(403);
     const other = await testApp.database.db
@@ -127,5 +150,101 @@ describe.each(TEST_DIALECTS)('funding configuration (%s)', (dialect) => {
       .select('settlement_mode')
       .executeTakeFirstOrThrow();
     expect(after.settlement_mode).toBe(other.settlement_mode);
+  });
+
+  it('audits a change with the fields it changed, and nothing for a save that changes nothing', async () => {
+    await patch(admin, { payoutFrequency: 'WEEKLY', payoutWeekday: 5, settlementMode: 'NET' });
+    const before = await auditEntries();
+    expect((await patch(admin, { payoutFrequency: 'WEEKLY', payoutWeekday: 5 })).statusCode).toBe(200);
+    expect(await auditEntries()).toHaveLength(before.length);
+    const monthly = await patch(admin, { payoutFrequency: 'MONTHLY', payoutDayOfMonth: 31 });
+    expect(monthly.statusCode).toBe(200);
+    const entries = await auditEntries();
+    expect(entries).toHaveLength(before.length + 1);
+    const entry = entries.at(-1);
+    expect(entry).toMatchObject({
+      merchant_id: mainId,
+      subject_type: 'funding',
+      subject_id: configurationId,
+    });
+    expect(JSON.parse(entry?.before ?? 'null')).toEqual({
+      payoutFrequency: 'WEEKLY',
+      payoutWeekday: 5,
+      payoutDayOfMonth: null,
+    });
+    expect(JSON.parse(entry?.after ?? 'null')).toEqual({
+      payoutFrequency: 'MONTHLY',
+      payoutWeekday: null,
+      payoutDayOfMonth: 31,
+    });
+  });
+
+  it('previews the schedule being edited, a day 29–31 on the last day of a shorter month', async () => {
+    await patch(admin, { payoutFrequency: 'DAILY' });
+    const { days, today, country } = await calendarOf('?payoutFrequency=MONTHLY&payoutDayOfMonth=31');
+    expect(country).toBe('US');
+    expect(days).toHaveLength(6);
+    for (const [index, day] of days.entries()) {
+      const date = new Date(`${day}T00:00:00Z`);
+      expect(day > (days[index - 1] ?? today), day).toBe(true);
+      expect([0, 6]).not.toContain(date.getUTCDay());
+      // The month's last day, or the first business days after it when that is a weekend or a holiday.
+      const lastOfMonth = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+      expect(date.getUTCDate() === lastOfMonth || date.getUTCDate() <= 4, day).toBe(true);
+    }
+    // The saved schedule (DAILY) is untouched by a preview.
+    expect((await calendarOf()).days[0]).not.toBe(days[0]);
+    const refused = await get(`${CALENDAR}?payoutFrequency=MONTHLY&payoutDayOfMonth=32`, admin);
+    expect(refused.statusCode).toBe(400);
+    expect(errorBodySchema.parse(refused.json()).error.details?.map((detail) => detail.path)).toEqual([
+      'query.payoutDayOfMonth',
+    ]);
+    expect((await get(`${CALENDAR}?payoutFrequency=WEEKLY`, admin)).statusCode).toBe(400);
+  });
+
+  it("gives the report's next deposit and a settlement of today the calendar's first day, for each frequency", async () => {
+    const { db } = testApp.database;
+    const programId = (await activePrograms(db, mainId)).find((p) => p.channel === 'ECOMM')?.id ?? '';
+    const schedules = [
+      { payoutFrequency: 'DAILY' },
+      { payoutFrequency: 'WEEKLY', payoutWeekday: 3 },
+      { payoutFrequency: 'MONTHLY', payoutDayOfMonth: 30 },
+    ];
+    for (const schedule of schedules) {
+      expect((await patch(admin, schedule)).statusCode).toBe(200);
+      const { days } = await calendarOf();
+      const next = nextDepositAnswer.parse((await get('/api/settlement/next-deposit', admin)).json()).data;
+      expect(next?.depositDate, schedule.payoutFrequency).toBe(days[0]);
+      const [row] = await insertTransactionFixtures(db, [
+        { merchant_id: mainId, program_id: programId, status: 'AUTHORIZED', total: 5_000 },
+      ]);
+      const settled = await testApp.app.inject({
+        method: 'POST',
+        url: `/api/transactions/${row?.id ?? ''}/settle`,
+        ...jsonRequest(admin, {}),
+      });
+      expect(settled.statusCode).toBe(200);
+      const event = await db
+        .selectFrom('funding_events')
+        .innerJoin('deposits', 'deposits.id', 'funding_events.deposit_id')
+        .select('deposits.deposit_date')
+        .where('transaction_id', '=', row?.id ?? '')
+        .executeTakeFirstOrThrow();
+      expect(event.deposit_date, schedule.payoutFrequency).toBe(days[0]);
+    }
+  });
+
+  it("skips the bank holidays of the merchant's brand's country", async () => {
+    const rbcId = await merchantIdByName(testApp.database.db, RBC_MERCHANT);
+    // Thursday 24 December 2026: Christmas, the weekend, then Boxing Day observed on Monday the 28th.
+    const now = new Date('2026-12-24T18:00:00Z');
+    const schedule = { payoutFrequency: 'DAILY' } as const;
+    expect((await depositCalendar(testApp.database.db, mainId, schedule, now)).days.slice(0, 2)).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+    ]);
+    const canadian = await depositCalendar(testApp.database.db, rbcId, schedule, now);
+    expect(canadian.country).toBe('CA');
+    expect(canadian.days.slice(0, 2)).toEqual(['2026-12-29', '2026-12-30']);
   });
 });

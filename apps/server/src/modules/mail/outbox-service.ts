@@ -8,10 +8,23 @@ import type {
 } from '@portal/contracts/emails';
 import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/app-error.js';
-import { findEmail, listEmails, type EmailSummaryRow } from './repository.js';
+import { notFound, refused } from '../../http/app-error.js';
+import { merchantContext } from '../merchants/service.js';
+import { findEmail, listEmails, listMerchantEmails, type EmailSummaryRow } from './repository.js';
 
-function summaryOf(row: EmailSummaryRow): EmailSummary {
+/** The time zone of each merchant of these messages, read once per merchant. */
+async function merchantTimeZones(
+  db: Kysely<Database>,
+  rows: readonly EmailSummaryRow[],
+): Promise<ReadonlyMap<string, string>> {
+  const merchantIds = [
+    ...new Set(rows.flatMap((row) => (row.merchant_id === null ? [] : [row.merchant_id]))),
+  ];
+  const contexts = await Promise.all(merchantIds.map((merchantId) => merchantContext(db, merchantId)));
+  return new Map(contexts.map((context) => [context.merchantId, context.timeZone]));
+}
+
+function summaryOf(row: EmailSummaryRow, timeZones: ReadonlyMap<string, string>): EmailSummary {
   return {
     id: row.id,
     merchantId: row.merchant_id,
@@ -29,6 +42,7 @@ function summaryOf(row: EmailSummaryRow): EmailSummary {
       row.related_type === null || row.related_id === null
         ? null
         : { type: row.related_type, id: row.related_id },
+    timeZone: row.merchant_id === null ? null : (timeZones.get(row.merchant_id) ?? null),
   };
 }
 
@@ -37,7 +51,11 @@ export async function emailPage(
   query: EmailListQuery,
 ): Promise<EmailListResponse['data']> {
   const { rows, total } = await listEmails(db, query);
-  return { items: rows.map(summaryOf), pagination: { offset: query.offset, limit: query.limit, total } };
+  const timeZones = await merchantTimeZones(db, rows);
+  return {
+    items: rows.map((row) => summaryOf(row, timeZones)),
+    pagination: { offset: query.offset, limit: query.limit, total },
+  };
 }
 
 /**
@@ -67,9 +85,28 @@ export async function emailDetail(
   reading: OutboxReading,
 ): Promise<EmailDetail> {
   const row = await findEmail(db, id);
-  if (row === undefined) throw notFound('No e-mail with this id');
+  if (row === undefined) throw notFound(refused('email.not_found'));
   const withheld = withheldReason(row.template, reading);
+  const summary = summaryOf(row, await merchantTimeZones(db, [row]));
   return withheld === null
-    ? { ...summaryOf(row), html: row.html, text: row.text, withheld }
-    : { ...summaryOf(row), html: null, text: null, withheld };
+    ? { ...summary, html: row.html, text: row.text, withheld }
+    : { ...summary, html: null, text: null, withheld };
+}
+
+/**
+ * A merchant's own messages to some of its addresses (its notification recipients), newest first: the
+ * merchant's delivery log, which never shows another merchant's mail nor its shoppers'.
+ */
+export async function merchantEmailPage(
+  db: Kysely<Database>,
+  merchantId: string,
+  addresses: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<EmailListResponse['data']> {
+  const { rows, total } = await listMerchantEmails(db, merchantId, addresses, page);
+  const timeZones = await merchantTimeZones(db, rows);
+  return {
+    items: rows.map((row) => summaryOf(row, timeZones)),
+    pagination: { offset: page.offset, limit: page.limit, total },
+  };
 }

@@ -8,7 +8,8 @@ import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import type { Config } from '../../config.js';
-import { authHeader, testConfig } from '../../test/tokens.js';
+import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { MAIN_MERCHANT } from '../../seed/demo-merchants.js';
 import { queueEmail } from './queue-email.js';
 import { renderEmail } from './render-email.js';
 
@@ -32,15 +33,21 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     // Anything the seed queued is out of the way: these tests count their own messages.
     await testApp.database.db.deleteFrom('outbound_emails').execute();
     staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' });
+    const mainId = await merchantIdByName(testApp.database.db, MAIN_MERCHANT);
     const messages = [
-      { to: 'Ann.Shopper@example.com', template: 'cart-link', subject: 'Your cart' },
-      { to: 'new.user@merchant.example', template: 'invitation', subject: 'You are invited' },
-      { to: 'bob_shopper@example.com', template: 'cart-link', subject: 'Your other cart' },
+      { to: 'Ann.Shopper@example.com', template: 'cart-link', subject: 'Your cart', merchantId: mainId },
+      {
+        to: 'new.user@merchant.example',
+        template: 'invitation',
+        subject: 'You are invited',
+        merchantId: null,
+      },
+      { to: 'bob_shopper@example.com', template: 'cart-link', subject: 'Your other cart', merchantId: null },
     ];
     for (const message of messages) {
       ids.push(
         await queueEmail(testApp.database.db, {
-          merchantId: null,
+          merchantId: message.merchantId,
           to: message.to,
           template: message.template,
           locale: 'en',
@@ -71,6 +78,8 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     expect(page.pagination).toEqual({ offset: 0, limit: 25, total: 3 });
     expect(page.items[0]).toMatchObject({ status: 'KEPT', attempts: 0, template: 'cart-link' });
     expect(page.items[0]).not.toHaveProperty('html');
+    // Staff read a merchant's message in the merchant's zone; a message of no merchant has none.
+    expect(page.items.map((item) => item.timeZone)).toEqual([null, null, 'America/New_York']);
   });
 
   it('filters by part of the recipient (any case, wildcards taken literally), template and status', async () => {
@@ -97,7 +106,12 @@ describe.each(TEST_DIALECTS)('the outbox API (%s)', (dialect) => {
     });
     expect(response.statusCode).toBe(200);
     const email = dataResponseSchema(emailDetailSchema).parse(response.json()).data;
-    expect(email).toMatchObject({ to: 'Ann.Shopper@example.com', subject: 'Your cart', withheld: null });
+    expect(email).toMatchObject({
+      to: 'Ann.Shopper@example.com',
+      subject: 'Your cart',
+      withheld: null,
+      timeZone: 'America/New_York',
+    });
     expect(email.html).toContain('Hello &lt;friend&gt;');
     expect(email.text).toContain('Open: https://portal.example.com/x');
     const missing = await testApp.app.inject({

@@ -134,3 +134,27 @@ export async function finishEmail(db: Db, id: string, claim: string, outcome: Em
     .where('claimed_until', '=', claim)
     .execute();
 }
+
+/** The merchant's own messages to these addresses (lower-cased), newest first, with their count. */
+export async function listMerchantEmails(
+  db: Db,
+  merchantId: string,
+  addresses: readonly string[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: EmailSummaryRow[]; total: number }> {
+  if (addresses.length === 0) return { rows: [], total: 0 };
+  const scoped = <O>(query: SelectQueryBuilder<Database, 'outbound_emails', O>) =>
+    query
+      .where('merchant_id', '=', merchantId)
+      .where(sql<boolean>`lower(to_address) in (${sql.join(addresses)})`);
+  const rows = await scoped(db.selectFrom('outbound_emails').select(SUMMARY_COLUMNS))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await scoped(
+    db.selectFrom('outbound_emails').select((eb) => eb.fn.countAll<number>().as('total')),
+  ).executeTakeFirstOrThrow();
+  return { rows, total };
+}

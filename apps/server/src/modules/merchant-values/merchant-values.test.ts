@@ -79,6 +79,33 @@ describe.each(TEST_DIALECTS)('internal merchant values (%s)', (dialect) => {
     expect(answer.parse((await get(path, support)).json()).data.values).toEqual(values);
   });
 
+  it('audits the keys that changed, before and after, and writes nothing when nothing changed', async () => {
+    const programId = await programNamed('Online 0% APR, 12 months');
+    const path = url(programId);
+    const entries = () =>
+      testApp.database.db
+        .selectFrom('audit_entries')
+        .select(['subject_id', 'before', 'after', 'actor_role'])
+        .where('merchant_id', '=', mainId)
+        .where('kind', '=', 'merchant_values.updated')
+        .execute();
+    const { values } = answer.parse((await get(path, support)).json()).data;
+    const before = (await entries()).length;
+    await patch(path, internalAdmin, {
+      merchantCategoryCode: '5999',
+      riskTier: values.riskTier ?? null,
+      'new.key': 'added',
+    });
+    await patch(path, internalAdmin, { merchantCategoryCode: '5999' });
+    const after = await entries();
+    expect(after).toHaveLength(before + 1);
+    const entry = after.at(-1);
+    expect(entry?.subject_id).toBe(programId);
+    expect(entry?.actor_role).toBe('INTERNAL_ADMIN');
+    expect(JSON.parse(entry?.before ?? 'null')).toEqual({ merchantCategoryCode: '5941', 'new.key': null });
+    expect(JSON.parse(entry?.after ?? 'null')).toEqual({ merchantCategoryCode: '5999', 'new.key': 'added' });
+  });
+
   it('refuses keys outside letters, digits, dots and underscores up to 64, and an empty change', async () => {
     const path = url(await programNamed('In-store virtual card'));
     const before = answer.parse((await get(path, support)).json()).data.values;

@@ -1,10 +1,15 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { MerchantValues, MerchantValuesUpdate } from '@portal/contracts/merchant-values';
 import type { Database } from '../../db/schema.js';
+import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { programForMerchant } from '../programs/service.js';
 import { deleteValue, listValues, upsertValue } from './repository.js';
 
-async function read(db: Kysely<Database>, programId: string, merchantId: string): Promise<MerchantValues> {
+async function read(
+  db: Kysely<Database> | Transaction<Database>,
+  programId: string,
+  merchantId: string,
+): Promise<MerchantValues> {
   const rows = await listValues(db, programId, merchantId);
   return {
     programID: programId,
@@ -23,9 +28,13 @@ export async function merchantValues(
   return read(db, programId, merchantId);
 }
 
-/** Applies every key at once or none: `null` removes a key, a string sets it. */
+/**
+ * Applies every key at once or none: `null` removes a key, a string sets it. Audited with the keys that
+ * changed, before and after (null: absent).
+ */
 export async function updateMerchantValues(
   db: Kysely<Database>,
+  audit: AuditContext,
   programId: string,
   merchantId: string,
   changes: MerchantValuesUpdate,
@@ -34,9 +43,26 @@ export async function updateMerchantValues(
   await programForMerchant(db, merchantId, programId);
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
+    const { values } = await read(trx, programId, merchantId);
+    const before: Record<string, string | null> = {};
+    const after: Record<string, string | null> = {};
     for (const [key, value] of Object.entries(changes)) {
+      const was = values[key] ?? null;
+      if (value === was) continue;
+      before[key] = was;
+      after[key] = value;
       if (value === null) await deleteValue(trx, programId, merchantId, key);
       else await upsertValue(trx, { programId, merchantId, key, value, at });
+    }
+    if (Object.keys(after).length > 0) {
+      await recordAudit(trx, audit, {
+        merchantId,
+        kind: 'merchant_values.updated',
+        subjectType: 'program',
+        subjectId: programId,
+        before,
+        after,
+      });
     }
     return read(trx, programId, merchantId);
   });

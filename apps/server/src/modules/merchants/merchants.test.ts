@@ -113,7 +113,14 @@ describe.each(TEST_DIALECTS)('merchants (%s)', (dialect) => {
       await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN' }),
     );
     expect(none.statusCode).toBe(403);
-    expect(none.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'Choose a merchant first' } });
+    expect(none.json()).toEqual({
+      error: {
+        code: 'FORBIDDEN',
+        message: 'Choose a merchant first',
+        reason: 'auth.choose_merchant',
+        params: {},
+      },
+    });
 
     const lakesideId = await merchantIdByName(testApp.database.db, 'Lakeside Furniture Co.');
     const chosen = await authHeader(testApp.database, config, {

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Brand } from '@portal/contracts/brands';
-import type { Database } from '../../db/schema.js';
+import { dialectOf } from '../../db/migration-helpers.js';
+import type { Database, MerchantsTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -65,4 +66,45 @@ export async function findMerchant(db: Db, merchantId: string) {
       'tenants.brand',
     ])
     .executeTakeFirst();
+}
+
+const SETTINGS_COLUMNS = [
+  'merchants.name',
+  'merchants.legal_name',
+  'merchants.contact_email',
+  'merchants.contact_phone',
+  'merchants.address_line1',
+  'merchants.address_line2',
+  'merchants.city',
+  'merchants.region',
+  'merchants.postal_code',
+  'merchants.country',
+  'merchants.website',
+  'merchants.time_zone',
+  'merchants.language',
+  'tenants.brand',
+] as const;
+
+/**
+ * The merchant's General settings with its brand, or undefined. In a PostgreSQL transaction the row is
+ * held until it ends, so that two saves at once each record the values the other left as "before".
+ */
+export async function findMerchantSettings(db: Db, merchantId: string, { lock = false } = {}) {
+  return db
+    .selectFrom('merchants')
+    .innerJoin('tenants', 'tenants.id', 'merchants.tenant_id')
+    .where('merchants.id', '=', merchantId)
+    .select(SETTINGS_COLUMNS)
+    .$if(lock && dialectOf(db) === 'postgres', (query) => query.forUpdate('merchants'))
+    .executeTakeFirst();
+}
+
+export type MerchantSettingsRow = NonNullable<Awaited<ReturnType<typeof findMerchantSettings>>>;
+
+export async function updateMerchantSettingsRow(
+  db: Db,
+  merchantId: string,
+  values: Omit<Updateable<MerchantsTable>, 'id' | 'tenant_id' | 'country' | 'currency' | 'created_at'>,
+): Promise<void> {
+  await db.updateTable('merchants').set(values).where('id', '=', merchantId).execute();
 }

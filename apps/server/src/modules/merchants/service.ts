@@ -64,19 +64,40 @@ export interface MerchantContext {
   merchantId: string;
   timeZone: string;
   currency: Currency;
+  /** Whose portal the merchant is in, and so whose bank holidays its deposits skip. */
+  brand: Brand;
 }
 
-/** The merchant's time zone and currency; 403 for an unknown merchant. */
+/** The merchant's time zone, currency and brand; 403 for an unknown merchant. */
 export async function merchantContext(db: Kysely<Database>, merchantId: string): Promise<MerchantContext> {
   const merchant = await findMerchant(db, merchantId);
   if (merchant === undefined) throw forbidden();
   // A zone this runtime does not know would fail every date; UTC keeps the list usable meanwhile.
   const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';
-  return { merchantId, timeZone, currency: merchant.currency };
+  return { merchantId, timeZone, currency: merchant.currency, brand: merchant.brand };
 }
 
 /** The merchant's id, tenant and brand, for the token exchange's checks; undefined for an unknown id. */
 export async function merchantWithBrand(db: Kysely<Database>, merchantId: string) {
   const row = await findMerchant(db, merchantId);
   return row && { id: row.id, tenantId: row.tenant_id, brand: row.brand };
+}
+
+/** What the merchant's e-mails are written with: its name, language, brand, zone and currency. */
+export async function merchantMailContext(db: Kysely<Database>, merchantId: string) {
+  const merchant = await findMerchant(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  return {
+    name: merchant.name,
+    language: merchant.language,
+    brand: merchant.brand,
+    currency: merchant.currency,
+    timeZone: isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC',
+  };
+}
+
+/** A merchant's currency, language and brand, for what is served publicly; undefined for an unknown id. */
+export async function merchantProfile(db: Kysely<Database>, merchantId: string) {
+  const row = await findMerchant(db, merchantId);
+  return row && { currency: row.currency, language: row.language, brand: row.brand };
 }

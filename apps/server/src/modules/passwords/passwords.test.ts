@@ -97,7 +97,7 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
       const again = await post(endpointUrl(activationLink, { token: user.token }), {
         password: 'Another-Long-Password-9',
       });
-      expect(refusal(again)).toMatchObject({ status: 410, code: 'GONE' });
+      expect(refusal(again)).toMatchObject({ status: 410, code: 'GONE', reason: 'password.link_invalid' });
       expect(refusal(await get(endpointUrl(activationLink, { token: user.token })))).toMatchObject({
         status: 410,
       });
@@ -138,6 +138,20 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
         expect(refusal(refused).details?.[0]?.path).toBe('body.password');
       }
       expect((await get(endpointUrl(activationLink, { token: user.token }))).statusCode).toBe(200);
+    });
+
+    it("says that the e-mail's name part is refused too, naming it", async () => {
+      const user = await invite();
+      const name = user.email.split('@')[0] ?? '';
+      const refused = await post(endpointUrl(activationLink, { token: user.token }), {
+        password: `Quiet-${name}-Harbour-42`,
+      });
+      expect(refusal(refused).details?.[0]).toEqual({
+        path: 'body.password',
+        message: `The password may not contain your e-mail address or its name "${name}", whatever the capitals or punctuation`,
+        reason: 'password.contains_email_name',
+        params: { name },
+      });
     });
   });
 

@@ -1,19 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Locale } from '@portal/contracts/brands';
-import { brokenPasswordRules, type PasswordRule } from '@portal/contracts/password-rules';
+import {
+  brokenPasswordRules,
+  emailNamePart,
+  MIN_PASSWORD_LENGTH,
+  type PasswordRule,
+} from '@portal/contracts/password-rules';
 import {
   CURRENT_PASSWORD_FIELD_PATH,
   NEW_PASSWORD_FIELD_PATH,
   PASSWORD_FIELD_PATH,
   type PasswordLink,
 } from '@portal/contracts/passwords';
+import type { ErrorDetail } from '@portal/contracts/api';
+import { fieldRefusal } from '@portal/contracts/refusals';
 import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { UserTokenPurpose } from '@portal/contracts/users';
 import { hashPassword, verifyPassword } from '../../auth/password.js';
 import { endUserSessions } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, unauthorized } from '../../http/app-error.js';
+import { AppError, refused, unauthorized } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
 import { passwordResetEmail } from '../users/password-reset-email.js';
@@ -32,17 +39,26 @@ const STATUS_FOR: Readonly<Record<UserTokenPurpose, 'INVITED' | 'ACTIVE'>> = {
   RESET: 'ACTIVE',
 };
 
-const RULE_MESSAGES: Readonly<Record<PasswordRule, string>> = {
-  length: 'The password needs at least 12 characters',
-  notEmail: 'The password may not contain your e-mail address',
-  notCommon: 'This password is too common',
-};
+function ruleRefusal(rule: PasswordRule, email: string, path: string): ErrorDetail {
+  switch (rule) {
+    case 'length':
+      return fieldRefusal(path, 'password.too_short', { min: MIN_PASSWORD_LENGTH });
+    case 'notEmail': {
+      const name = emailNamePart(email);
+      return name === null
+        ? fieldRefusal(path, 'password.contains_email')
+        : fieldRefusal(path, 'password.contains_email_name', { name });
+    }
+    case 'notCommon':
+      return fieldRefusal(path, 'password.too_common');
+  }
+}
 
 function checkRules(password: string, email: string, path: string): void {
   const broken = brokenPasswordRules(password, email);
   if (broken.length === 0) return;
-  throw new AppError(400, 'VALIDATION_FAILED', 'The password does not meet the rules', {
-    details: broken.map((rule) => ({ path, message: RULE_MESSAGES[rule] })),
+  throw new AppError(400, 'VALIDATION_FAILED', refused('password.rules_not_met'), {
+    details: broken.map((rule) => ruleRefusal(rule, email, path)),
   });
 }
 
@@ -106,7 +122,7 @@ export async function requestPasswordReset(
   db: Db,
   config: Pick<Config, 'publicUrl' | 'brand'>,
   email: string,
-  locale: Locale,
+  asked: Locale | undefined,
 ): Promise<void> {
   const now = new Date();
   const user = await resetRecipientOf(db, email);
@@ -116,6 +132,8 @@ export async function requestPasswordReset(
   const since = new Date(now.getTime() - 3_600_000);
   if ((await countTokensSince(db, user.id, 'RESET', since.toISOString())) >= RESET_EMAILS_PER_HOUR) return;
 
+  // Provider staff belong to no merchant: English, unless the page asked otherwise.
+  const locale = asked ?? user.language ?? 'en';
   await db.transaction().execute(async (trx) => {
     const token = await issueUserToken(trx, user.id, 'RESET', now);
     const resetUrl = config.publicUrl + href(PUBLIC_PATHS.passwordReset, { activationToken: token });
@@ -144,8 +162,8 @@ export async function changePassword(
   const user = userId === null ? undefined : await credentialsOf(db, { id: userId });
   if (user?.status !== 'ACTIVE') throw unauthorized();
   if (user.password_hash === null || !(await verifyPassword(user.password_hash, currentPassword))) {
-    throw new AppError(400, 'VALIDATION_FAILED', 'The current password is incorrect', {
-      details: [{ path: CURRENT_PASSWORD_FIELD_PATH, message: 'The current password is incorrect' }],
+    throw new AppError(400, 'VALIDATION_FAILED', refused('password.current_incorrect'), {
+      details: [fieldRefusal(CURRENT_PASSWORD_FIELD_PATH, 'password.current_incorrect')],
     });
   }
   checkRules(newPassword, user.email, NEW_PASSWORD_FIELD_PATH);

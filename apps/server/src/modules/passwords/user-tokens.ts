@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { USER_TOKEN_LIFETIME_MS, type UserTokenPurpose } from '@portal/contracts/users';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { AppError } from '../../http/app-error.js';
+import { AppError, refused } from '../../http/app-error.js';
 import { accountOf } from '../users/accounts.js';
 import { closeTokens, findOpenTokenByHash, insertUserToken } from './repository.js';
 
@@ -10,7 +10,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Expired, used, replaced or unknown: one answer, so that a link tells nothing about an account. */
 export function linkNotValid(): AppError {
-  return new AppError(410, 'GONE', 'This link is no longer valid');
+  return new AppError(410, 'GONE', refused('password.link_invalid'));
 }
 
 /** Only this hash is stored: the token itself exists only in the e-mail. */

@@ -10,12 +10,19 @@ import {
 import { SCOPES } from '@portal/contracts/scopes';
 import { z } from 'zod';
 import { MAIN_MERCHANT, MANY_PROGRAMS_MERCHANT } from '../../seed/demo-merchants.js';
+import { SYSTEM_AUDIT_CONTEXT } from '../audit/record-audit.js';
+import { createEnrollment, enrollments } from './service.js';
 import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { DAY_MS } from '@portal/contracts/constants';
+import { placementPlansSchema } from '@portal/contracts/placements';
+import { merchantToday, zonedDayStart } from '../../lib/time-zone.js';
+
+/** The main demo merchant's zone (seed). */
+const MAIN_ZONE = 'America/New_York';
 
 const productList = listResponseSchema(paymentProductSchema);
 const aggregation = dataResponseSchema(z.array(paymentProductAggregateSchema));
@@ -223,7 +230,7 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
 
       const overlapping = await enroll({ ...base, effectiveFrom: inDays(15) });
       expect(overlapping.statusCode).toBe(409);
-      expect(overlapping.json()).toMatchObject({ error: { code: 'CONFLICT' } });
+      expect(overlapping.json()).toMatchObject({ error: { code: 'CONFLICT', reason: 'enrollment.overlap' } });
       // Back to back with the scheduled one is not an overlap.
       const after = await enroll({ ...base, effectiveFrom: inDays(20) });
       expect(after.statusCode).toBe(201);
@@ -237,23 +244,36 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
       expect(backwards.json()).toMatchObject({ error: { details: [{ path: 'body.effectiveTo' }] } });
       const past = await enroll({ ...base, effectiveFrom: inDays(-3) });
       expect(past.statusCode).toBe(422);
-      expect(past.json()).toMatchObject({ error: { details: [{ path: 'body.effectiveFrom' }] } });
+      expect(past.json()).toMatchObject({
+        error: {
+          details: [
+            {
+              path: 'body.effectiveFrom',
+              message: 'Choose today or a later date',
+              reason: 'enrollment.start_today_or_later',
+              params: {},
+            },
+          ],
+          reason: 'enrollment.start_in_past',
+        },
+      });
       const ended = await enroll({ ...base, effectiveTo: new Date(Date.now() - 1000).toISOString() });
       expect(ended.statusCode).toBe(400);
     });
 
-    it('accepts a plain date of today (midnight UTC)', async () => {
+    it("accepts a plain date of the merchant's today: the start of that day in its time zone", async () => {
       const { programId, productId } = await freshProgram();
-      const today = new Date().toISOString().slice(0, 10);
+      const today = merchantToday(MAIN_ZONE, new Date());
       const response = await enroll({
         programID: programId,
         paymentProductID: productId,
         effectiveFrom: today,
       });
       expect(response.statusCode).toBe(201);
-      expect(enrollmentAnswer.parse(response.json()).data.effectiveFrom.toISOString()).toBe(
-        `${today}T00:00:00.000Z`,
-      );
+      const start = enrollmentAnswer.parse(response.json()).data.effectiveFrom;
+      expect(start.getTime()).toBe(zonedDayStart(today, MAIN_ZONE));
+      // New York's midnight is 04:00 or 05:00 UTC, never the UTC midnight.
+      expect(start.toISOString()).toMatch(/T0[45]:00:00\.000Z$/);
     });
 
     it('refuses a product of another program, and programs the merchant does not take part in now', async () => {
@@ -276,7 +296,7 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
         .selectFrom('payment_products')
         .innerJoin('merchant_program_participations as p', 'p.program_id', 'payment_products.program_id')
         .where('p.merchant_id', '=', manyId)
-        .where('payment_products.name', '=', 'Monthly instalments')
+        .where('payment_products.name', '=', 'Monthly installments')
         .where('payment_products.program_id', 'not in', (eb) =>
           eb
             .selectFrom('merchant_program_participations')
@@ -374,6 +394,214 @@ describe.each(TEST_DIALECTS)('payment products and enrollments (%s)', (dialect) 
 
       const again = await inject('DELETE', `/api/payment-product-enrollment/${active.id}`, admin);
       expect(again.statusCode).toBe(409);
+    });
+  });
+
+  describe("status in the merchant's time zone", () => {
+    // 10 March 2030 is the day clocks go forward in North America: 06:00 UTC is 01:00 in Toronto
+    // (already the 10th) and 22:00 on the 9th in Los Angeles.
+    const NOW = new Date('2030-03-10T06:00:00.000Z');
+    const change = { audit: SYSTEM_AUDIT_CONTEXT, now: NOW };
+
+    /** Runs `work` with the main merchant in another zone, then puts its own back. */
+    const inZone = async <T>(timeZone: string, work: () => Promise<T>): Promise<T> => {
+      const { db } = testApp.database;
+      await db.updateTable('merchants').set({ time_zone: timeZone }).where('id', '=', mainId).execute();
+      try {
+        return await work();
+      } finally {
+        await db.updateTable('merchants').set({ time_zone: MAIN_ZONE }).where('id', '=', mainId).execute();
+      }
+    };
+
+    const statusAt = async (id: string, at: string) => {
+      const { items } = await enrollments(
+        testApp.database.db,
+        mainId,
+        { offset: 0, limit: 200 },
+        new Date(at),
+      );
+      return items.find((item) => item.id === id)?.status;
+    };
+
+    it('starts a day at its midnight in the zone: ACTIVE in Toronto, still SCHEDULED in Los Angeles', async () => {
+      const { db } = testApp.database;
+      const toronto = await freshProgram();
+      const east = await inZone('America/Toronto', () =>
+        createEnrollment(
+          db,
+          mainId,
+          { programID: toronto.programId, paymentProductID: toronto.productId, effectiveFrom: '2030-03-10' },
+          change,
+        ),
+      );
+      expect(east.effectiveFrom.toISOString()).toBe('2030-03-10T05:00:00.000Z');
+      expect(east.status).toBe('ACTIVE');
+
+      const vancouver = await freshProgram();
+      const west = await inZone('America/Los_Angeles', () =>
+        createEnrollment(
+          db,
+          mainId,
+          {
+            programID: vancouver.programId,
+            paymentProductID: vancouver.productId,
+            effectiveFrom: '2030-03-10',
+            // After the clocks went forward: midnight is 07:00 UTC, not 08:00.
+            effectiveTo: '2030-03-12',
+          },
+          change,
+        ),
+      );
+      expect(west.effectiveFrom.toISOString()).toBe('2030-03-10T08:00:00.000Z');
+      expect(west.effectiveTo?.toISOString()).toBe('2030-03-12T07:00:00.000Z');
+      expect(west.status).toBe('SCHEDULED');
+      expect(await statusAt(west.id, '2030-03-10T07:59:59.999Z')).toBe('SCHEDULED');
+      expect(await statusAt(west.id, '2030-03-10T08:00:00.000Z')).toBe('ACTIVE');
+      expect(await statusAt(west.id, '2030-03-12T06:59:59.999Z')).toBe('ACTIVE');
+      expect(await statusAt(west.id, '2030-03-12T07:00:00.000Z')).toBe('LAPSED');
+    });
+
+    it("takes the merchant's today as today: the 9th is still today in Los Angeles, yesterday in Toronto", async () => {
+      const { db } = testApp.database;
+      const west = await freshProgram();
+      const started = await inZone('America/Los_Angeles', () =>
+        createEnrollment(
+          db,
+          mainId,
+          { programID: west.programId, paymentProductID: west.productId, effectiveFrom: '2030-03-09' },
+          change,
+        ),
+      );
+      expect(started.status).toBe('ACTIVE');
+      const east = await freshProgram();
+      await expect(
+        inZone('America/Toronto', () =>
+          createEnrollment(
+            db,
+            mainId,
+            { programID: east.programId, paymentProductID: east.productId, effectiveFrom: '2030-03-09' },
+            change,
+          ),
+        ),
+      ).rejects.toMatchObject({ status: 422, refusal: { reason: 'enrollment.start_in_past' } });
+    });
+  });
+
+  describe('terms, audit and what the merchant offers', () => {
+    const auditEntries = (subjectId: string) =>
+      testApp.database.db
+        .selectFrom('audit_entries')
+        .where('subject_id', '=', subjectId)
+        .selectAll()
+        .orderBy('created_at')
+        .execute();
+
+    const plans = async () =>
+      dataResponseSchema(placementPlansSchema).parse(
+        (await inject('GET', '/api/placements/plans', admin)).json(),
+      ).data.plans;
+
+    it('refuses terms out of range, field by field, and writes nothing', async () => {
+      const { programId, productId } = await freshProgram();
+      const base = { programID: programId, paymentProductID: productId };
+      for (const [terms, path] of [
+        [{ TYPE: 'MONTHLY', NUMPAYMENTS: 1, RATE: 0 }, 'body.terms.NUMPAYMENTS'],
+        [{ TYPE: 'MONTHLY', NUMPAYMENTS: 61, RATE: 0 }, 'body.terms.NUMPAYMENTS'],
+        [{ TYPE: 'MONTHLY', NUMPAYMENTS: 2.5, RATE: 0 }, 'body.terms.NUMPAYMENTS'],
+        [{ TYPE: 'MONTHLY', NUMPAYMENTS: 12, RATE: -1 }, 'body.terms.RATE'],
+        [{ TYPE: 'MONTHLY', NUMPAYMENTS: 12, RATE: 3601 }, 'body.terms.RATE'],
+        [{ TYPE: 'WEEKLY', NUMPAYMENTS: 12, RATE: 0 }, 'body.terms.TYPE'],
+      ] as const) {
+        const response = await enroll({ ...base, terms });
+        expect(response.statusCode, JSON.stringify(terms)).toBe(400);
+        expect(response.json()).toMatchObject({ error: { details: [{ path }] } });
+      }
+      const rows = await testApp.database.db
+        .selectFrom('payment_product_enrollments')
+        .where('payment_product_id', '=', productId)
+        .select('id')
+        .execute();
+      expect(rows).toEqual([]);
+      // The limits themselves are accepted.
+      const edge = await enroll({ ...base, terms: { TYPE: 'BIWEEKLY', NUMPAYMENTS: 60, RATE: 3600 } });
+      expect(edge.statusCode).toBe(201);
+    });
+
+    it('enrolls with own terms, offers them while ACTIVE only, and audits every change', async () => {
+      const { programId, productId } = await freshProgram();
+      const terms = { TYPE: 'MONTHLY', NUMPAYMENTS: 7, RATE: 1234 } as const;
+      const offered = (list: Awaited<ReturnType<typeof plans>>) =>
+        list.some((plan) => plan.numPayments === 7 && plan.rateBps === 1234);
+      expect(offered(await plans())).toBe(false);
+
+      const scheduled = enrollmentAnswer.parse(
+        (
+          await enroll({ programID: programId, paymentProductID: productId, effectiveFrom: inDays(3), terms })
+        ).json(),
+      ).data;
+      // Scheduled: nothing offered yet, but the merchant's own values are kept.
+      expect(offered(await plans())).toBe(false);
+      const configurations = configurationList.parse(
+        (await inject('GET', `/api/program/${programId}/payment-product-configuration`, readOnly)).json(),
+      ).data.items;
+      expect(
+        Object.fromEntries(
+          configurations
+            .filter((item) => item.ownerType === 'MERCHANT')
+            .map((item) => [item.key, item.value]),
+        ),
+      ).toEqual({ TYPE: 'MONTHLY', NUMPAYMENTS: '7', RATE: '1234' });
+
+      // Ending a scheduled one removes it; enrolling from now offers the plan.
+      expect(
+        (await inject('DELETE', `/api/payment-product-enrollment/${scheduled.id}`, admin)).statusCode,
+      ).toBe(204);
+      const active = enrollmentAnswer.parse(
+        (await enroll({ programID: programId, paymentProductID: productId })).json(),
+      ).data;
+      expect(active.status).toBe('ACTIVE');
+      expect(offered(await plans())).toBe(true);
+
+      const changed = await inject('PATCH', `/api/payment-product-enrollment/${active.id}`, admin, {
+        terms: { ...terms, NUMPAYMENTS: 9 },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect((await plans()).some((plan) => plan.numPayments === 9 && plan.rateBps === 1234)).toBe(true);
+
+      expect((await inject('DELETE', `/api/payment-product-enrollment/${active.id}`, admin)).statusCode).toBe(
+        204,
+      );
+      expect((await plans()).some((plan) => plan.rateBps === 1234)).toBe(false);
+
+      const removed = await auditEntries(scheduled.id);
+      expect(removed.map((entry) => entry.kind)).toEqual(['enrollment.created', 'enrollment.removed']);
+      const entries = await auditEntries(active.id);
+      expect(entries.map((entry) => entry.kind)).toEqual([
+        'enrollment.created',
+        'enrollment.updated',
+        'enrollment.ended',
+      ]);
+      expect(entries.every((entry) => entry.merchant_id === mainId && entry.actor_type === 'USER')).toBe(
+        true,
+      );
+      const update = entries[1];
+      expect(JSON.parse(update?.before ?? '{}')).toMatchObject({ terms: { NUMPAYMENTS: '7' } });
+      expect(JSON.parse(update?.after ?? '{}')).toMatchObject({ terms: { NUMPAYMENTS: 9 } });
+      expect(
+        z.object({ effectiveTo: z.string() }).safeParse(JSON.parse(entries[2]?.after ?? '{}')).success,
+      ).toBe(true);
+    });
+
+    it('writes no audit entry for a refused change', async () => {
+      const lapsed = enrollmentList.parse(
+        (await inject('GET', '/api/payment-product-enrollment?status=LAPSED', admin)).json(),
+      ).data.items[0];
+      const before = await auditEntries(lapsed?.id ?? '');
+      expect(
+        (await inject('DELETE', `/api/payment-product-enrollment/${lapsed?.id ?? ''}`, admin)).statusCode,
+      ).toBe(409);
+      expect(await auditEntries(lapsed?.id ?? '')).toHaveLength(before.length);
     });
   });
 

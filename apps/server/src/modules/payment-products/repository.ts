@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ExpressionBuilder, Insertable, Kysely, Transaction } from 'kysely';
 import type { ConfigurationKey, EnrollmentStatus, ProductType } from '@portal/contracts/enums';
 import type { Database, PaymentProductEnrollmentsTable } from '../../db/schema.js';
@@ -228,4 +229,84 @@ export async function setEnrollmentPeriod(
 /** Removes an enrollment that never took effect. */
 export async function deleteEnrollment(db: Db, id: string): Promise<void> {
   await db.deleteFrom('payment_product_enrollments').where('id', '=', id).execute();
+}
+
+/**
+ * The configuration values (the program's defaults and the merchant's own) of every product the merchant
+ * is enrolled in at `now`, with the product's type: what its on-site message offers.
+ */
+export async function activeEnrollmentConfigurations(
+  db: Db,
+  merchantId: string,
+  now: string,
+  programId: string | undefined,
+) {
+  let query = db
+    .selectFrom('payment_product_enrollments')
+    .innerJoin('payment_products', 'payment_products.id', 'payment_product_enrollments.payment_product_id')
+    .innerJoin('payment_product_configurations', (join) =>
+      join
+        .onRef(
+          'payment_product_configurations.payment_product_id',
+          '=',
+          'payment_product_enrollments.payment_product_id',
+        )
+        .onRef('payment_product_configurations.program_id', '=', 'payment_product_enrollments.program_id'),
+    )
+    .where('payment_product_enrollments.merchant_id', '=', merchantId)
+    .where(hasStatus('ACTIVE', now))
+    .where(visibleConfiguration(merchantId));
+  if (programId !== undefined) query = query.where('payment_product_enrollments.program_id', '=', programId);
+  return query
+    .select([
+      'payment_product_enrollments.id as enrollment_id',
+      'payment_products.product_type',
+      'payment_product_configurations.config_key',
+      'payment_product_configurations.config_value',
+      'payment_product_configurations.owner_type',
+    ])
+    .orderBy('payment_product_enrollments.id')
+    .execute();
+}
+
+/** The merchant's own values of a product (owner MERCHANT), key → value. */
+export async function merchantTermValues(db: Db, merchantId: string, productId: string) {
+  const rows = await db
+    .selectFrom('payment_product_configurations')
+    .where('payment_product_id', '=', productId)
+    .where('owner_type', '=', 'MERCHANT')
+    .where('owner_id', '=', merchantId)
+    .select(['config_key', 'config_value'])
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.config_key, row.config_value])) as Partial<
+    Record<ConfigurationKey, string>
+  >;
+}
+
+/** Replaces the merchant's own values of a product with these. */
+export async function replaceMerchantTermValues(
+  trx: Transaction<Database>,
+  target: { merchantId: string; programId: string; productId: string },
+  values: Readonly<Record<ConfigurationKey, string>>,
+): Promise<void> {
+  await trx
+    .deleteFrom('payment_product_configurations')
+    .where('payment_product_id', '=', target.productId)
+    .where('owner_type', '=', 'MERCHANT')
+    .where('owner_id', '=', target.merchantId)
+    .execute();
+  await trx
+    .insertInto('payment_product_configurations')
+    .values(
+      Object.entries(values).map(([key, value]) => ({
+        id: randomUUID(),
+        program_id: target.programId,
+        payment_product_id: target.productId,
+        config_key: key as ConfigurationKey,
+        config_value: value,
+        owner_type: 'MERCHANT' as const,
+        owner_id: target.merchantId,
+      })),
+    )
+    .execute();
 }

@@ -8,6 +8,7 @@ import {
   updateEnrollmentEndpoint,
 } from '@portal/contracts/payment-products-endpoints';
 import { currentMerchantId } from '../../auth/access.js';
+import { auditContextOf } from '../audit/record-audit.js';
 import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
@@ -52,16 +53,24 @@ export const paymentProductRoutes: AppModule = (app, { database }, done) => {
   route(app, createEnrollmentEndpoint, async (request, reply) =>
     idempotent(request, reply, db, async (trx) => ({
       status: 201,
-      body: { data: await createEnrollment(trx, currentMerchantId(request), request.body) },
+      body: {
+        data: await createEnrollment(trx, currentMerchantId(request), request.body, {
+          audit: auditContextOf(request),
+        }),
+      },
     })),
   );
 
   route(app, updateEnrollmentEndpoint, async (request) => ({
-    data: await updateEnrollment(db, currentMerchantId(request), request.params.enrollmentID, request.body),
+    data: await updateEnrollment(db, currentMerchantId(request), request.params.enrollmentID, request.body, {
+      audit: auditContextOf(request),
+    }),
   }));
 
   route(app, endEnrollmentEndpoint, async (request, reply) => {
-    await endEnrollment(db, currentMerchantId(request), request.params.enrollmentID);
+    await endEnrollment(db, currentMerchantId(request), request.params.enrollmentID, {
+      audit: auditContextOf(request),
+    });
     return reply.send(null);
   });
 

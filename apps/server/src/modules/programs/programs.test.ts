@@ -135,6 +135,9 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(data.id).toBe(programId);
       expect(data.minAmount.currency).toBe('USD');
       expect(data.maxAmount.value).toBeGreaterThanOrEqual(data.minAmount.value);
+      // Kept by this browser for this token only, a few minutes: the portal asks for each at every start.
+      expect(response.headers['cache-control']).toBe('private, max-age=300');
+      expect(response.headers.vary).toMatch(/authorization/i);
 
       const rbcHeaders = await authHeader(testApp.database, { ...config, brand: 'rbc' }, { role: 'ADMIN' });
       const rbcProgram = await get(`/api/program/${await programOf(rbcId, false)}`, rbcHeaders);
@@ -153,6 +156,8 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(foreign.statusCode).toBe(403);
       expect(missing.statusCode).toBe(403);
       expect(foreign.json()).toEqual(missing.json());
+      // A refusal is never kept: the program may become the merchant's.
+      expect(foreign.headers['cache-control'] ?? '').not.toContain('max-age');
     });
 
     it('refuses a caller without a token', async () => {

@@ -62,3 +62,18 @@ export async function findParticipatedProgram(
     ])
     .executeTakeFirst();
 }
+
+/** The traits that derive the program flags, of the merchant's programs with an active participation. */
+export async function listActiveProgramTraits(db: Db, merchantId: string) {
+  return db
+    .selectFrom('programs')
+    .innerJoin('merchant_program_participations as p', 'p.program_id', 'programs.id')
+    .where('p.merchant_id', '=', merchantId)
+    .where('p.deleted_at', 'is', null)
+    .select([
+      'programs.channel',
+      'programs.display_interest_rate_bps as displayInterestRateBPS',
+      'programs.checkout_mode as checkoutMode',
+    ])
+    .execute();
+}

@@ -12,9 +12,13 @@ export const programRoutes: AppModule = (app, { database }, done) => {
     return { data: await participationsPage(database.db, merchantId, page) };
   });
 
-  route(app, programEndpoint, async (request) => ({
-    data: await programForMerchant(database.db, currentMerchantId(request), request.params.id),
-  }));
+  route(app, programEndpoint, async (request, reply) => {
+    const data = await programForMerchant(database.db, currentMerchantId(request), request.params.id);
+    // The portal asks for every program of the merchant at each start (hundreds for some merchants): the
+    // browser keeps them a few minutes, for this token only (another user or merchant has another).
+    void reply.header('Cache-Control', 'private, max-age=300').header('Vary', 'Authorization');
+    return { data };
+  });
 
   done();
 };

@@ -1,15 +1,20 @@
 import type { Kysely } from 'kysely';
 import { BRAND_PROFILES } from '@portal/contracts/brands';
-import type { Participation, Program } from '@portal/contracts/programs';
+import {
+  deriveProgramFlags,
+  type Participation,
+  type Program,
+  type ProgramFlags,
+} from '@portal/contracts/programs';
 import type { Pagination } from '@portal/contracts/api';
 import { answerDate, answerDateOrNull } from '../../http/answer-dates.js';
 import type { Database } from '../../db/schema.js';
-import { forbidden } from '../../http/app-error.js';
-import { findParticipatedProgram, listParticipations } from './repository.js';
+import { forbidden, refused } from '../../http/app-error.js';
+import { findParticipatedProgram, listActiveProgramTraits, listParticipations } from './repository.js';
 import type { ParticipationPage } from './repository.js';
 
 /** The same words whether the program does not exist or belongs to other merchants (docs/auth.md). */
-export const PROGRAM_FORBIDDEN_MESSAGE = 'You do not have access to this program';
+const PROGRAM_FORBIDDEN = refused('program.no_access');
 
 export async function participationsPage(
   db: Kysely<Database>,
@@ -40,7 +45,7 @@ export async function programForMerchant(
   { active = false }: { active?: boolean } = {},
 ): Promise<Program> {
   const row = await findParticipatedProgram(db, merchantId, programId, { activeOnly: active });
-  if (row === undefined) throw forbidden(PROGRAM_FORBIDDEN_MESSAGE);
+  if (row === undefined) throw forbidden(PROGRAM_FORBIDDEN);
   const currency = BRAND_PROFILES[row.brand].currency;
   return {
     id: row.id,
@@ -51,4 +56,9 @@ export async function programForMerchant(
     minAmount: { currency, value: row.min_amount },
     maxAmount: { currency, value: row.max_amount },
   };
+}
+
+/** The merchant's derived program flags (specification §4), from its active participations only. */
+export async function programFlagsOf(db: Kysely<Database>, merchantId: string): Promise<ProgramFlags> {
+  return deriveProgramFlags(await listActiveProgramTraits(db, merchantId));
 }

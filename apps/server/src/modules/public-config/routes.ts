@@ -6,7 +6,8 @@ import type { Config } from '../../config.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 
-function publicConfigOf(config: Config): PublicConfig {
+/** Also inlined in the portal's HTML (http/spa.ts), so that the portal starts without asking for it. */
+export function publicConfigOf(config: Config): PublicConfig {
   return {
     brand: config.brand,
     apiurl: config.publicUrl,

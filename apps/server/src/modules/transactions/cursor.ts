@@ -5,7 +5,7 @@ import type { SortColumn } from './repository.js';
 
 /** Where the next page starts, and what the first page counted; opaque to the client. */
 export interface CursorState {
-  /** The sort value of the last row shown: created_at text or the total. */
+  /** The sort value of the last row shown: created_at text, the order id's search copy, or an amount. */
   key: string | number;
   id: string;
   /** The position of the next page's first row. */
@@ -17,10 +17,14 @@ export interface CursorState {
 }
 
 // A tampered cursor must be refused here: a key of the wrong type reaches the database as a bad cast.
-const KEY_SCHEMAS = {
+const minorUnits = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+const KEY_SCHEMAS: Readonly<Record<SortColumn, z.ZodType<string | number>>> = {
   created_at: z.iso.datetime({ offset: true }),
-  total: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
-} as const;
+  search_external_id: z.string().max(1_000),
+  total: minorUnits,
+  settled: minorUnits,
+  refunded: minorUnits,
+};
 
 const cursorSchema = (sort: SortColumn) =>
   z.tuple([

@@ -1,17 +1,20 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
+import type { Locale } from '@portal/contracts/brands';
+import type { Channel, ProductType } from '@portal/contracts/enums';
 import {
   authorizationExpiresAt,
   authorizationExpiryCutoff,
   transactionCsvHeaders,
   transactionLabel,
   type TransactionExportQuery,
+  type TransactionLabel,
 } from '@portal/contracts/transactions';
 import type { DatabaseHandle } from '../../db/database.js';
 import { openReadOnly } from '../../db/read-only.js';
 import { locationNamesOf } from '../locations/service.js';
-import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
-import { merchantProgramNames, streamTransactions, type ExportedRow } from './repository.js';
+import { csvField, csvPhoneField, csvRecord, type CsvExport } from '../../http/csv.js';
+import { merchantProgramNames, SORT_COLUMNS, streamTransactions, type ExportedRow } from './repository.js';
 import { merchantContext } from '../merchants/service.js';
 import { resolveFilter, scanHints, shownStatus } from './service.js';
 import { ZonedTimeFormatter } from '../../lib/time-zone.js';
@@ -25,6 +28,65 @@ import { ZonedTimeFormatter } from '../../lib/time-zone.js';
 export const EXPORT_CHUNK_ROWS = 250;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\uFEFF';
+
+interface CsvValueWords {
+  /** A status and a status detail (a status, or a partial state). */
+  readonly label: Readonly<Record<TransactionLabel, string>>;
+  readonly productType: Readonly<Record<ProductType, string>>;
+  readonly channel: Readonly<Record<Channel, string>>;
+  readonly yes: string;
+  readonly no: string;
+}
+
+/**
+ * The export's coded values in words of the asked language, as the portal shows them (its
+ * `transactions` locale files): a French export reads "Réglée", not SETTLED. The headers are the
+ * contracts'; these are the server's since only the export writes them.
+ */
+const CSV_VALUE_WORDS: Readonly<Record<Locale, CsvValueWords>> = {
+  en: {
+    label: {
+      PENDING: 'Pending',
+      AUTHORIZED: 'Authorized',
+      SETTLED: 'Settled',
+      REFUNDED: 'Refunded',
+      CANCELLED: 'Canceled',
+      EXPIRED: 'Expired',
+      PARTIALLY_SETTLED: 'Partially settled',
+      PARTIALLY_REFUNDED: 'Partially refunded',
+      PARTIALLY_CANCELLED: 'Partially canceled',
+    },
+    productType: {
+      INSTALLMENTS: 'Installments',
+      SPLITPAY: 'Split pay',
+      DEBT_CONSOLIDATION: 'Debt consolidation',
+    },
+    channel: { ECOMM: 'Online', INSTORE: 'In store' },
+    yes: 'Yes',
+    no: 'No',
+  },
+  'fr-CA': {
+    label: {
+      PENDING: 'En attente',
+      AUTHORIZED: 'Autorisée',
+      SETTLED: 'Réglée',
+      REFUNDED: 'Remboursée',
+      CANCELLED: 'Annulée',
+      EXPIRED: 'Expirée',
+      PARTIALLY_SETTLED: 'Partiellement réglée',
+      PARTIALLY_REFUNDED: 'Partiellement remboursée',
+      PARTIALLY_CANCELLED: 'Partiellement annulée',
+    },
+    productType: {
+      INSTALLMENTS: 'Versements',
+      SPLITPAY: 'Paiement fractionné',
+      DEBT_CONSOLIDATION: 'Consolidation de dettes',
+    },
+    channel: { ECOMM: 'En ligne', INSTORE: 'En magasin' },
+    yes: 'Oui',
+    no: 'Non',
+  },
+};
 
 /**
  * The whole filtered list as CSV, without a row cap: rows are streamed from the database and written
@@ -44,7 +106,7 @@ export async function exportTransactions(
   const locations = await locationNamesOf(db, merchantId);
   const cutoff = authorizationExpiryCutoff(now);
   const time = new ZonedTimeFormatter(context.timeZone);
-  const sort = query.sort === 'total' ? 'total' : 'created_at';
+  const sort = SORT_COLUMNS[query.sort];
   const hints = await scanHints(db, filter);
 
   // Names are written many times each: escaped once.
@@ -53,11 +115,13 @@ export async function exportTransactions(
   const programCells = escapedNames(programs);
   const locationCells = escapedNames(locations);
   const money = minorUnitsToDecimal;
+  const words = CSV_VALUE_WORDS[query.locale];
 
   /**
    * One record, its fields in the order of TRANSACTION_CSV_COLUMNS. Built as one string, because a
    * million rows of per-field arrays and objects is garbage the heap grows with: only text that came
-   * from people goes through csvField; ids, codes, dates and amounts cannot hold what it escapes.
+   * from people goes through csvField; ids, dates, amounts and the words above cannot hold what it
+   * escapes.
    */
   const record = (row: ExportedRow): string => {
     const status = shownStatus(row, cutoff);
@@ -71,10 +135,11 @@ export async function exportTransactions(
     const location = row.location_id === null ? '' : (locationCells.get(row.location_id) ?? '');
     const expiresAt = time.formatInstant(Date.parse(authorizationExpiresAt(row.created_at)));
     return (
-      `${time.format(row.created_at)},${row.id},${csvField(row.external_id)},${status},${label},` +
-      `${csvField(row.customer_name)},${csvField(row.customer_email)},${csvField(row.customer_phone ?? '')},` +
-      `${programCells.get(row.program_id) ?? ''},${row.product_type},${row.channel},${location},` +
-      `${row.from_cart === 1 ? 'yes' : 'no'},${row.currency},${money(row.total)},${money(row.tax)},` +
+      `${time.format(row.created_at)},${row.id},${csvField(row.external_id)},${words.label[status]},` +
+      `${words.label[label]},${csvField(row.customer_name)},${csvField(row.customer_email)},` +
+      `${csvPhoneField(row.customer_phone ?? '')},${programCells.get(row.program_id) ?? ''},` +
+      `${words.productType[row.product_type]},${words.channel[row.channel]},${location},` +
+      `${row.from_cart === 1 ? words.yes : words.no},${row.currency},${money(row.total)},${money(row.tax)},` +
       `${money(row.shipping)},${money(row.discount)},${money(row.settled)},${money(row.refunded)},` +
       `${money(row.cancelled)},${time.format(row.updated_at)},${expiresAt}\r\n`
     );

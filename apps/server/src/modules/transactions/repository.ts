@@ -9,7 +9,7 @@ import type {
   Transaction,
 } from 'kysely';
 import type { Channel, ProductType } from '@portal/contracts/enums';
-import type { TransactionStatus } from '@portal/contracts/transactions';
+import type { TransactionSort, TransactionStatus } from '@portal/contracts/transactions';
 import type {
   Database,
   FundingEventsTable,
@@ -178,7 +178,31 @@ function matches(
   return eb.and(conditions);
 }
 
-export type SortColumn = 'created_at' | 'total';
+/**
+ * The API's sorts and the column each reads. Each has an index `(merchant_id, column, id)` (migrations
+ * 0005 and 0014), so that a page in that order, at any depth, reads only its own rows. The order id
+ * sorts by its search copy: lower case, in code point order on both databases.
+ */
+export const SORT_COLUMNS = {
+  createdAt: 'created_at',
+  externalID: 'search_external_id',
+  total: 'total',
+  settled: 'settled',
+  refunded: 'refunded',
+} as const satisfies Record<TransactionSort, keyof TransactionsTable>;
+
+export type SortColumn = (typeof SORT_COLUMNS)[TransactionSort];
+
+/** Sort columns whose keys are texts (created_at, the order id); the others are minor units. */
+export function isTextSort(sort: SortColumn): boolean {
+  return sort === 'created_at' || sort === 'search_external_id';
+}
+
+/** A row's value in the sort column: where the next page starts after it. */
+export function sortKey(row: TransactionRow, sort: SortColumn): string | number {
+  // The search copy is not read back: it is derived from the order id as every write derives it.
+  return sort === 'search_external_id' ? searchKey(row.external_id) : row[sort];
+}
 
 export interface PageRequest {
   sort: SortColumn;
@@ -189,7 +213,7 @@ export interface PageRequest {
   after?: { key: string | number; id: string } | undefined;
 }
 
-/** One page in (sort, id) order: by keyset after a position, else by offset. */
+/** One page in (sort, id) order: by keyset after a position (a row-value comparison), else by offset. */
 export async function listTransactions(
   db: Db,
   filter: TransactionFilter,
@@ -203,14 +227,10 @@ export async function listTransactions(
   const { after } = page;
   if (after !== undefined) {
     const comparison = page.order === 'desc' ? '<' : '>';
-    query =
-      page.sort === 'created_at'
-        ? query.where((eb) =>
-            eb(eb.refTuple('created_at', 'id'), comparison, eb.tuple(String(after.key), after.id)),
-          )
-        : query.where((eb) =>
-            eb(eb.refTuple('total', 'id'), comparison, eb.tuple(Number(after.key), after.id)),
-          );
+    const key = isTextSort(page.sort) ? String(after.key) : Number(after.key);
+    query = query.where(
+      sql<SqlBool>`(${sql.ref(page.sort)}, id) ${sql.raw(comparison)} (${key}, ${after.id})`,
+    );
   }
   return query
     .orderBy(page.sort, page.order)
@@ -421,13 +441,14 @@ export async function settleTransaction(db: Db, update: ActionUpdate): Promise<b
     .updateTable('transactions')
     .set({
       settled: sql<number>`settled + ${update.amount}`,
-      // A refund is final: a transaction once refunded stays REFUNDED.
-      status: sql<TransactionStatus>`case when status = 'REFUNDED' then 'REFUNDED' else 'SETTLED' end`,
+      status: 'SETTLED',
       updated_at: update.now,
     })
     .where('id', '=', update.id)
     .where('merchant_id', '=', update.merchantId)
-    .where('status', 'in', ['AUTHORIZED', 'SETTLED', 'REFUNDED'])
+    // A refund is final: nothing more is settled once anything was refunded.
+    .where('status', 'in', ['AUTHORIZED', 'SETTLED'])
+    .where('refunded', '=', 0)
     .where('created_at', '>', update.expiryCutoff)
     .where(sql<boolean>`total - settled - cancelled >= ${update.amount}`)
     .executeTakeFirst();
@@ -517,4 +538,26 @@ export async function merchantProgramNames(db: Db, merchantId: string): Promise<
     )
     .execute();
   return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/**
+ * The merchant's authorizations (PENDING or AUTHORIZED, something still open) created in
+ * (`after`, `until`]: those that lapse in a window of days (transactions_merchant_status_idx).
+ */
+export async function listAuthorizationsCreatedBetween(
+  db: Db,
+  merchantId: string,
+  after: string,
+  until: string,
+) {
+  return db
+    .selectFrom('transactions')
+    .select(['id', 'external_id', 'currency', 'total', 'settled', 'cancelled', 'created_at'])
+    .where('merchant_id', '=', merchantId)
+    .where('status', 'in', ['PENDING', 'AUTHORIZED'])
+    .where('created_at', '>', after)
+    .where('created_at', '<=', until)
+    .where(sql<boolean>`total - settled - cancelled > 0`)
+    .orderBy('created_at')
+    .execute();
 }

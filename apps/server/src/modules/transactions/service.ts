@@ -3,6 +3,7 @@ import type { Kysely, Transaction as KyselyTransaction } from 'kysely';
 import { DAY_MS } from '@portal/contracts/constants';
 import type { ProductType } from '@portal/contracts/enums';
 import { minorUnitsToDecimal, type Currency, type Money } from '@portal/contracts/money';
+import { fieldRefusal, type RefusalReason } from '@portal/contracts/refusals';
 import {
   addressSchema,
   authorizationExpiresAt,
@@ -28,11 +29,13 @@ import { dialectOf } from '../../db/migration-helpers.js';
 import type { Database } from '../../db/schema.js';
 import { searchKey } from '../../db/search-key.js';
 import { withTransaction } from '../../db/transaction.js';
-import { AppError, conflict, forbidden, unprocessable } from '../../http/app-error.js';
+import { AppError, conflict, notFound, refused, unprocessable } from '../../http/app-error.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { locationNamesOf } from '../locations/service.js';
+import { attachToDeposit } from '../settlement/service.js';
 import { merchantContext, type MerchantContext } from '../merchants/service.js';
 import { userNameOf } from '../users/accounts.js';
+import { notify } from '../email-notifications/notify.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import {
   EMPTY_AGGREGATE,
@@ -42,6 +45,7 @@ import {
   cancelTransaction,
   countTransactions,
   findTransaction,
+  listAuthorizationsCreatedBetween,
   insertFundingEvent,
   insertTransaction,
   insertTransactionEvent,
@@ -55,14 +59,19 @@ import {
   type ScanHints,
   type TransactionFilter,
   type TransactionRow,
+  SORT_COLUMNS,
+  sortKey,
 } from './repository.js';
 import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
 import { canUseRollup, planTotals } from './totals-plan.js';
 
 type Db = Kysely<Database>;
 
-/** The same words whether the transaction does not exist or is another merchant's (docs/auth.md). */
-export const TRANSACTION_FORBIDDEN_MESSAGE = 'You do not have access to this transaction';
+/**
+ * The same answer whether the transaction does not exist or is another merchant's (docs/auth.md): a 404,
+ * so that the portal says "not found" and an id reveals nothing.
+ */
+const TRANSACTION_NOT_FOUND = refused('transaction.not_found');
 
 const SYSTEM_ACTOR = { type: 'SYSTEM', name: 'Payment platform', email: null } as const;
 
@@ -236,7 +245,7 @@ export async function listTransactionPage(
   const filter = resolveFilter(query, context, now);
   const { limit, offset: requestedOffset, cursor: cursorText, ...filters } = query;
   const fingerprint = queryFingerprint(filters);
-  const sort = query.sort === 'total' ? 'total' : 'created_at';
+  const sort = SORT_COLUMNS[query.sort];
 
   let offset: number;
   let total: number;
@@ -262,7 +271,7 @@ export async function listTransactionPage(
   const nextCursor =
     rows.length > limit && last !== undefined
       ? encodeCursor({
-          key: sort === 'total' ? last.total : last.created_at,
+          key: sortKey(last, sort),
           id: last.id,
           offset: offset + page.length,
           total,
@@ -336,7 +345,7 @@ export async function transactionDetail(
   now = new Date(),
 ): Promise<TransactionDetail> {
   const row = await findTransaction(db, merchantId, id);
-  if (row === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  if (row === undefined) throw notFound(TRANSACTION_NOT_FOUND);
   return detailOf(db, row, now);
 }
 
@@ -355,13 +364,11 @@ export interface ActionRequest {
   audit: AuditContext;
 }
 
-const formatMoney = (value: number, currency: Currency) => `${minorUnitsToDecimal(value)} ${currency}`;
-
-const ACTION_WORDS: Readonly<Record<TransactionAction, string>> = {
-  settle: 'settle',
-  cancel: 'cancel',
-  refund: 'refund',
-};
+const ABOVE_LEFT = {
+  settle: 'transaction.settle_above_left',
+  cancel: 'transaction.cancel_above_left',
+  refund: 'transaction.refund_above_left',
+} as const satisfies Record<TransactionAction, RefusalReason>;
 
 function actionState(row: TransactionRow, status: TransactionStatus): TransactionState {
   return {
@@ -383,39 +390,51 @@ function refusal(
   left: number,
 ): AppError | undefined {
   const { status } = state;
-  const money = (value: number) => formatMoney(value, currency);
+  const money = (value: number) => ({ value, currency });
   if (left === 0) {
     if (action === 'refund') {
       return conflict(
         state.settled === 0
-          ? 'Nothing has been settled yet, so there is nothing to refund'
-          : `Everything settled (${money(state.settled)}) has already been refunded`,
+          ? refused('transaction.nothing_settled_to_refund')
+          : refused('transaction.all_refunded', { settled: money(state.settled) }),
       );
     }
     if (status === 'CANCELLED') {
       return conflict(
-        action === 'settle'
-          ? 'This transaction is cancelled, so it cannot be settled'
-          : 'This transaction is already cancelled',
+        refused(
+          action === 'settle' ? 'transaction.cancelled_cannot_settle' : 'transaction.already_cancelled',
+        ),
       );
     }
     if (action === 'settle' && status === 'PENDING') {
-      return conflict('This transaction is not authorized yet, so it cannot be settled');
+      return conflict(refused('transaction.not_authorized_yet'));
     }
     if (state.settled + state.cancelled === state.total) {
       return conflict(
-        `Nothing is left to ${ACTION_WORDS[action]}: ${money(state.settled)} of ${money(state.total)} is settled and ${money(state.cancelled)} cancelled`,
+        refused(action === 'settle' ? 'transaction.nothing_to_settle' : 'transaction.nothing_to_cancel', {
+          settled: money(state.settled),
+          total: money(state.total),
+          cancelled: money(state.cancelled),
+        }),
       );
     }
+    // A refund is final: settling the open rest after it would charge what was given back.
+    if (action === 'settle' && state.refunded > 0) {
+      return conflict(refused('transaction.refunded_cannot_settle', { refunded: money(state.refunded) }));
+    }
     return conflict(
-      `The authorization expired on ${state.expiresAt.slice(0, 10)}, so this transaction can no longer be ${action === 'settle' ? 'settled' : 'cancelled'}`,
+      refused(
+        action === 'settle' ? 'transaction.expired_cannot_settle' : 'transaction.expired_cannot_cancel',
+        {
+          expiredOn: state.expiresAt.slice(0, 10),
+        },
+      ),
     );
   }
   if (amount !== undefined && amount > left) {
-    return conflict(
-      `Only ${money(left)} is left to ${ACTION_WORDS[action]}; ${money(amount)} is more than that`,
-      [{ path: 'body.amount.value', message: `At most ${left}` }],
-    );
+    return conflict(refused(ABOVE_LEFT[action], { left: money(left), amount: money(amount) }), [
+      fieldRefusal('body.amount.value', 'transaction.amount_at_most', { left: money(left) }),
+    ]);
   }
   return undefined;
 }
@@ -431,20 +450,20 @@ async function applyAction(
   const row = await findTransaction(trx, merchantId, transactionId, {
     forUpdate: dialectOf(trx) === 'postgres',
   });
-  if (row === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  if (row === undefined) throw notFound(TRANSACTION_NOT_FOUND);
   const cutoff = authorizationExpiryCutoff(now);
   const status = shownStatus(row, cutoff);
 
   const asked = request.body?.amount;
   if (asked !== undefined && asked.currency !== row.currency) {
-    throw unprocessable(`The amount must be in ${row.currency}, the currency of this transaction`, [
-      { path: 'body.amount.currency', message: `Expected ${row.currency}` },
+    throw unprocessable(refused('transaction.wrong_currency', { currency: row.currency }), [
+      fieldRefusal('body.amount.currency', 'transaction.amount_currency', { currency: row.currency }),
     ]);
   }
   const state = actionState(row, status);
   const left = remainingAmounts(state, now)[action];
-  const refused = refusal(state, row.currency, action, asked?.value, left);
-  if (refused !== undefined) throw refused;
+  const refusedAction = refusal(state, row.currency, action, asked?.value, left);
+  if (refusedAction !== undefined) throw refusedAction;
   const amount = asked?.value ?? left;
 
   const at = now.toISOString();
@@ -456,7 +475,7 @@ async function applyAction(
         ? await cancelTransaction(trx, update)
         : await refundTransaction(trx, update);
   // The conditional update is the last word: it refuses what no longer fits, whatever was read above.
-  if (!applied) throw conflict('The transaction changed while this action ran; reload it and try again');
+  if (!applied) throw conflict(refused('transaction.changed_meanwhile'));
 
   const user = await userNameOf(trx, request.actor.userId);
   const eventType = action === 'settle' ? 'SETTLED' : action === 'cancel' ? 'CANCELLED' : 'REFUNDED';
@@ -476,23 +495,45 @@ async function applyAction(
   if (action !== 'cancel') {
     const signed = action === 'settle' ? amount : -amount;
     const fee = action === 'settle' ? settlementFee(amount) : 0;
+    const type = action === 'settle' ? 'SETTLE' : 'REFUND';
+    // The merchant's upcoming deposit by its payout schedule, its totals moved in this transaction.
+    const deposit = await attachToDeposit(trx, {
+      merchantId,
+      currency: row.currency,
+      type,
+      amount: signed,
+      fee,
+      programId: row.program_id,
+      at,
+    });
     await insertFundingEvent(trx, {
       id: randomUUID(),
       merchant_id: merchantId,
       transaction_id: row.id,
-      type: action === 'settle' ? 'SETTLE' : 'REFUND',
+      type,
       currency: row.currency,
       amount: signed,
       fee,
       net_amount: signed - fee,
       event_at: at,
-      bank_requested_on: at.slice(0, 10),
-      deposited_on: nextBusinessDay(at),
+      bank_requested_on: deposit.bankRequestedOn,
+      deposited_on: deposit.depositDate,
       created_at: at,
+      deposit_id: deposit.id,
     });
   }
   const updated = await findTransaction(trx, merchantId, row.id);
-  if (updated === undefined) throw forbidden(TRANSACTION_FORBIDDEN_MESSAGE);
+  if (updated === undefined) throw notFound(TRANSACTION_NOT_FOUND);
+  if (action === 'refund') {
+    await notify(trx, merchantId, [
+      {
+        event: 'REFUND_PROCESSED',
+        transactionId: row.id,
+        orderReference: row.external_id,
+        amount: { currency: row.currency, value: amount },
+      },
+    ]);
+  }
   await recordAudit(trx, request.audit, {
     merchantId,
     kind: `transaction.${eventType.toLowerCase()}`,
@@ -518,13 +559,6 @@ function auditedAmounts(row: TransactionRow, status: TransactionStatus): Record<
     cancelled: auditMoney(row.cancelled, row.currency),
     refunded: auditMoney(row.refunded, row.currency),
   };
-}
-
-/** The deposit (ACH) day of money moved at an instant: the next weekday after its UTC day. */
-export function nextBusinessDay(iso: string): string {
-  let day = Date.parse(`${iso.slice(0, 10)}T00:00:00.000Z`) + DAY_MS;
-  while ([0, 6].includes(new Date(day).getUTCDay())) day += DAY_MS;
-  return new Date(day).toISOString().slice(0, 10);
 }
 
 /**
@@ -556,7 +590,10 @@ export interface CartSale {
   at: string;
 }
 
-/** Writes the AUTHORIZED e-commerce transaction of a completed cart; call it in the cart's transaction. */
+/**
+ * Writes the AUTHORIZED e-commerce transaction of a completed cart, with the merchant's "new
+ * transaction" e-mails; call it in the cart's transaction.
+ */
 export async function recordCartSale(db: Db, sale: CartSale): Promise<void> {
   await insertTransaction(db, {
     id: sale.id,
@@ -585,4 +622,38 @@ export async function recordCartSale(db: Db, sale: CartSale): Promise<void> {
     created_at: sale.at,
     updated_at: sale.at,
   });
+  await notify(db, sale.merchantId, [
+    {
+      event: 'NEW_TRANSACTION',
+      transactionId: sale.id,
+      orderReference: sale.orderReference,
+      amount: { currency: sale.currency, value: sale.totals.total },
+      customerName: sale.customer.name,
+    },
+  ]);
+}
+
+/** An authorization of the merchant that lapses soon, with what is still open on it. */
+export interface ExpiringAuthorization {
+  id: string;
+  orderReference: string;
+  open: Money;
+  expiresAt: string;
+}
+
+/** The merchant's authorizations still open that lapse after `now` and within `days` days of it. */
+export async function authorizationsExpiringWithin(
+  db: Db,
+  merchantId: string,
+  days: number,
+  now = new Date(),
+): Promise<ExpiringAuthorization[]> {
+  const after = authorizationExpiryCutoff(now);
+  const until = authorizationExpiryCutoff(new Date(now.getTime() + days * DAY_MS));
+  return (await listAuthorizationsCreatedBetween(db, merchantId, after, until)).map((row) => ({
+    id: row.id,
+    orderReference: row.external_id,
+    open: { currency: row.currency, value: row.total - row.settled - row.cancelled },
+    expiresAt: authorizationExpiresAt(row.created_at),
+  }));
 }

@@ -94,25 +94,25 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
       expect((await detail(id)).settled.value).toBe(0);
     });
 
-    it("answers another merchant's transaction exactly like an unknown one (403)", async () => {
+    it("answers another merchant's transaction exactly like an unknown one (404, same body)", async () => {
       const [other] = await insertTransactionFixtures(testApp.database.db, [
         { merchant_id: rbcId, program_id: rbcProgramId, currency: 'CAD' },
       ]);
       const otherId = other?.id ?? '';
       const unknown = randomUUID();
+      const notFound = {
+        status: 404,
+        code: 'NOT_FOUND',
+        message: 'No transaction has this id',
+        reason: 'transaction.not_found',
+        params: {},
+      };
       for (const path of [`/api/transactions/${otherId}`, `/api/transactions/${unknown}`]) {
         const response = await testApp.app.inject({ method: 'GET', url: path, headers: admin });
-        expect(refusal(response)).toEqual({
-          status: 403,
-          code: 'FORBIDDEN',
-          message: 'You do not have access to this transaction',
-        });
+        expect(refusal(response)).toEqual(notFound);
       }
       const acted = await act(otherId, 'settle', {});
-      expect(refusal(acted)).toMatchObject({
-        status: 403,
-        message: 'You do not have access to this transaction',
-      });
+      expect(refusal(acted)).toEqual(notFound);
       expect(refusal(await act(unknown, 'settle', {}))).toEqual(refusal(acted));
       const row = await testApp.database.db
         .selectFrom('transactions')
@@ -180,17 +180,30 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
         status: 409,
         code: 'CONFLICT',
         message: 'Only 70.00 USD is left to refund; 80.00 USD is more than that',
-        details: [{ path: 'body.amount.value', message: 'At most 7000' }],
+        details: [
+          {
+            path: 'body.amount.value',
+            message: 'At most 7000',
+            reason: 'transaction.amount_at_most',
+            params: { left: usd(7_000) },
+          },
+        ],
+        reason: 'transaction.refund_above_left',
+        params: { left: usd(7_000), amount: usd(8_000) },
       });
       const full = detailAnswer.parse((await act(id, 'refund', {})).json()).data;
       expect(full).toMatchObject({ status: 'REFUNDED', label: 'REFUNDED', refunded: usd(10_000) });
       expect(refusal(await act(id, 'refund', {}))).toMatchObject({
         status: 409,
         message: 'Everything settled (100.00 USD) has already been refunded',
+        reason: 'transaction.all_refunded',
+        params: { settled: usd(10_000) },
       });
       expect(refusal(await act(id, 'settle', {}))).toMatchObject({
         status: 409,
-        message: 'Nothing is left to settle: 100.00 USD of 100.00 USD is settled and 0.00 USD cancelled',
+        message: 'Nothing is left to settle: 100.00 USD of 100.00 USD is settled and 0.00 USD canceled',
+        reason: 'transaction.nothing_to_settle',
+        params: { settled: usd(10_000), total: usd(10_000), cancelled: usd(0) },
       });
       expect((await fundingOf(id)).map((event) => [event.type, event.amount, event.fee])).toEqual([
         ['REFUND', -3_000, 0],
@@ -198,12 +211,22 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
       ]);
     });
 
-    it('still settles the open rest after a part was refunded, staying REFUNDED', async () => {
+    it('settles nothing more once anything was refunded (409), and still cancels the open rest', async () => {
       const id = await fixture({ total: 10_000, settled: 4_000, status: 'SETTLED' });
-      await act(id, 'refund', { amount: usd(1_000) });
-      const settled = detailAnswer.parse((await act(id, 'settle', {})).json()).data;
-      expect(settled).toMatchObject({ status: 'REFUNDED', settled: usd(10_000), refunded: usd(1_000) });
-      expect(settled.label).toBe('PARTIALLY_REFUNDED');
+      expect((await act(id, 'refund', { amount: usd(1_000) })).statusCode).toBe(200);
+      const refusedSettle = {
+        status: 409,
+        code: 'CONFLICT',
+        message: '10.00 USD of this transaction has been refunded, so nothing more can be settled',
+        reason: 'transaction.refunded_cannot_settle',
+        params: { refunded: usd(1_000) },
+      };
+      expect(refusal(await act(id, 'settle', {}))).toEqual(refusedSettle);
+      expect(refusal(await act(id, 'settle', { amount: usd(100) }))).toEqual(refusedSettle);
+      expect(await detail(id)).toMatchObject({ settled: usd(4_000), refunded: usd(1_000) });
+      expect((await fundingOf(id)).map((event) => event.type)).toEqual(['REFUND']);
+      const cancelled = detailAnswer.parse((await act(id, 'cancel', {})).json()).data;
+      expect(cancelled).toMatchObject({ status: 'REFUNDED', settled: usd(4_000), cancelled: usd(6_000) });
     });
 
     it('refuses a refund before settlement and a settlement before authorization', async () => {
@@ -212,11 +235,14 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
         status: 409,
         code: 'CONFLICT',
         message: 'Nothing has been settled yet, so there is nothing to refund',
+        reason: 'transaction.nothing_settled_to_refund',
+        params: {},
       });
       const pending = await fixture({ status: 'PENDING', authorized_at: null });
       expect(refusal(await act(pending, 'settle', {}))).toMatchObject({
         status: 409,
         message: 'This transaction is not authorized yet, so it cannot be settled',
+        reason: 'transaction.not_authorized_yet',
       });
       const cancelled = detailAnswer.parse((await act(pending, 'cancel', {})).json()).data;
       expect(cancelled).toMatchObject({ status: 'CANCELLED', label: 'CANCELLED', cancelled: usd(10_000) });
@@ -234,11 +260,13 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
       expect(full).toMatchObject({ status: 'CANCELLED', cancelled: usd(10_000) });
       expect(refusal(await act(id, 'settle', {}))).toMatchObject({
         status: 409,
-        message: 'This transaction is cancelled, so it cannot be settled',
+        message: 'This transaction is canceled, so it cannot be settled',
+        reason: 'transaction.cancelled_cannot_settle',
       });
       expect(refusal(await act(id, 'cancel', {}))).toMatchObject({
         status: 409,
-        message: 'This transaction is already cancelled',
+        message: 'This transaction is already canceled',
+        reason: 'transaction.already_cancelled',
       });
       expect(await fundingOf(id)).toEqual([]);
     });
@@ -264,10 +292,14 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
       expect(refusal(await act(id, 'settle', {}))).toMatchObject({
         status: 409,
         message: `The authorization expired on ${expiredOn}, so this transaction can no longer be settled`,
+        reason: 'transaction.expired_cannot_settle',
+        params: { expiredOn },
       });
       expect(refusal(await act(id, 'cancel', {}))).toMatchObject({
         status: 409,
-        message: `The authorization expired on ${expiredOn}, so this transaction can no longer be cancelled`,
+        message: `The authorization expired on ${expiredOn}, so this transaction can no longer be canceled`,
+        reason: 'transaction.expired_cannot_cancel',
+        params: { expiredOn },
       });
       // What was settled before the authorization lapsed can still be refunded; the rest cannot be settled.
       const partly = await fixture({ created_at: created, settled: 5_000, status: 'SETTLED' });
@@ -281,7 +313,16 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
         status: 422,
         code: 'UNPROCESSABLE',
         message: 'The amount must be in USD, the currency of this transaction',
-        details: [{ path: 'body.amount.currency', message: 'Expected USD' }],
+        details: [
+          {
+            path: 'body.amount.currency',
+            message: 'Expected USD',
+            reason: 'transaction.amount_currency',
+            params: { currency: 'USD' },
+          },
+        ],
+        reason: 'transaction.wrong_currency',
+        params: { currency: 'USD' },
       });
       for (const payload of [
         { amount: usd(0) },
@@ -298,6 +339,8 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
       expect(refusal(await act(id, 'settle', { amount: usd(10_001) }))).toMatchObject({
         status: 409,
         message: 'Only 100.00 USD is left to settle; 100.01 USD is more than that',
+        reason: 'transaction.settle_above_left',
+        params: { left: usd(10_000), amount: usd(10_001) },
       });
       expect((await detail(id)).settled.value).toBe(0);
     });
@@ -365,6 +408,8 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
         code: 'UNPROCESSABLE',
         message:
           'This Idempotency-Key was already used for a different request; use a new key for a new request',
+        reason: 'request.idempotency_key_reused',
+        params: {},
       };
       expect(refusal(await act(id, 'refund', { amount: usd(2_000) }, withKey(key)))).toEqual(mismatch);
       expect(refusal(await act(id, 'refund', {}, withKey(key)))).toEqual(mismatch);

@@ -122,13 +122,13 @@ describe.each(TEST_DIALECTS)('transaction export (%s)', (dialect) => {
     // SETTLED never reads otherwise: only authorizations expire.
     const expected = rows.filter((row) => row.status === 'SETTLED' && row.channel === 'ECOMM');
     expect(records).toHaveLength(expected.length);
-    expect(records.every((record) => record[column('status')] === 'SETTLED')).toBe(true);
+    expect(records.every((record) => record[column('status')] === 'Settled')).toBe(true);
     const totals = records.map((record) => Number(record[column('total')]));
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
     const fixture = records.find((record) => record[column('total')] === '1234.56');
     expect(fixture?.[column('settled')]).toBe('1000.05');
     expect(fixture?.[column('currency')]).toBe('USD');
-    expect(fixture?.[column('label')]).toBe('PARTIALLY_SETTLED');
+    expect(fixture?.[column('label')]).toBe('Partially settled');
   });
 
   it('escapes commas, quotes, line breaks and formula-leading characters', async () => {
@@ -136,11 +136,12 @@ describe.each(TEST_DIALECTS)('transaction export (%s)', (dialect) => {
     const text = response.body;
     expect(text).toContain(`"'=HYPERLINK(""https://evil.example"",""click"")"`);
     expect(text).toContain('"Smith, ""Jo""\nSecond line"');
-    expect(text).toContain(",'@evil.example,");
+    expect(text).toContain(",'@evil.example,+1 555 0100,");
     const [, record] = parseCsv(text.slice(1));
     expect(record?.[column('customerName')]).toBe('Smith, "Jo"\nSecond line');
     expect(record?.[column('externalID')]).toBe(`'=HYPERLINK("https://evil.example","click")`);
-    expect(record?.[column('customerPhone')]).toBe("'+1 555 0100");
+    // A phone number holds nothing a spreadsheet runs: no guard apostrophe to show in the cell.
+    expect(record?.[column('customerPhone')]).toBe('+1 555 0100');
 
     const other = parseCsv((await download('?search=-2%2B3')).body.slice(1))[1];
     expect(other?.[column('externalID')]).toBe("'-2+3");
@@ -158,6 +159,14 @@ describe.each(TEST_DIALECTS)('transaction export (%s)', (dialect) => {
       timeStyle: 'medium',
     }).format(new Date(row?.created_at ?? 0));
     expect(record?.[column('createdAt')]).toBe(local);
+    // Values are in French with the headers: no SETTLED, INSTALLMENTS or "no" left in English.
+    expect(record?.[column('status')]).toBe('Réglée');
+    expect(record?.[column('label')]).toBe('Partiellement réglée');
+    expect(['Versements', 'Paiement fractionné', 'Consolidation de dettes']).toContain(
+      record?.[column('productType')],
+    );
+    expect(['En ligne', 'En magasin']).toContain(record?.[column('channel')]);
+    expect(['Oui', 'Non']).toContain(record?.[column('fromCart')]);
   });
 
   it('leaves other requests free while an export is under way, and stops when it is dropped', async () => {

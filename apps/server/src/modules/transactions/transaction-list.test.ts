@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
 import {
@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/transactions';
 import { z } from 'zod';
 import type { TransactionsTable } from '../../db/schema.js';
+import { searchKey } from '../../db/search-key.js';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
 import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp } from '../../test/test-app.js';
@@ -302,6 +303,49 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
         .slice(0, 50)
         .map((row) => row.id),
     );
+  });
+
+  it('sorts by order id, settled and refunded, both ways, ties by id, each read from its index', async () => {
+    const keys: Record<string, (row: Row) => string | number> = {
+      externalID: (row) => searchKey(row.external_id),
+      settled: (row) => row.settled,
+      refunded: (row) => row.refunded,
+    };
+    for (const [sort, key] of Object.entries(keys)) {
+      for (const order of ['asc', 'desc'] as const) {
+        const sorted = await everything({ sort, order, channel: 'ECOMM' });
+        const expected = rows
+          .filter((row) => row.channel === 'ECOMM')
+          .sort((a, b) => {
+            const [x, y] = [key(a), key(b)];
+            const difference = x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : 1;
+            return order === 'asc' ? difference : -difference;
+          });
+        expect(
+          sorted.items.map((item) => item.id),
+          `${sort} ${order}`,
+        ).toEqual(expected.map((row) => row.id));
+      }
+    }
+    // Each sort has an index that leads with the merchant and ends in the keyset order.
+    const { db } = testApp.database;
+    const indexes =
+      dialect === 'sqlite'
+        ? await sql<{ name: string; definition: string }>`
+            select name, sql as definition from sqlite_master where tbl_name = 'transactions' and type = 'index' and sql is not null`.execute(
+            db,
+          )
+        : await sql<{ name: string; definition: string }>`
+            select indexname as name, indexdef as definition from pg_indexes where tablename = 'transactions'`.execute(
+            db,
+          );
+    const definitions = indexes.rows.map((row) => row.definition.replaceAll('"', '').replace(/\s+/g, ' '));
+    for (const column of ['created_at', 'search_external_id', 'total', 'settled', 'refunded']) {
+      expect(
+        definitions.some((definition) => definition.includes(`(merchant_id, ${column}, id)`)),
+        column,
+      ).toBe(true);
+    }
   });
 
   it('computes labels from the amounts', async () => {

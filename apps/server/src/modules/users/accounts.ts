@@ -5,10 +5,12 @@ import {
   activateWithPassword,
   findAccountByEmail,
   findAccountById,
+  findActiveAdminEmails,
   findActiveUser,
   findCredentials,
   findResetRecipient,
   findUserName,
+  findUserNames,
   listSignInChoices,
   recordSignIn,
   setPasswordHash,
@@ -37,9 +39,20 @@ export async function activeUserClaims(db: Db, userId: string) {
   return findActiveUser(db, userId);
 }
 
+/** The e-mails of the merchant's ACTIVE admins: who is told about the merchant's access keys. */
+export async function activeAdminEmailsOf(db: Db, merchantId: string): Promise<string[]> {
+  return findActiveAdminEmails(db, merchantId);
+}
+
 /** The account a password-reset e-mail would go to, with its merchant's brand. */
 export async function resetRecipientOf(db: Db, email: string) {
   return findResetRecipient(db, email);
+}
+
+/** Users' full names by id, for a log that keeps only their ids (a removed user keeps a name). */
+export async function userNamesOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await findUserNames(db, userIds);
+  return new Map(rows.map((row) => [row.id, `${row.first_name} ${row.last_name}`.trim()]));
 }
 
 /** A user's name and e-mail, as a history line or an invitation names them. */

@@ -91,9 +91,26 @@ export async function findTeamUser(db: Db, merchantId: string, userId: string) {
     .executeTakeFirst();
 }
 
-export async function emailInUse(db: Db, email: string): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
-  return row !== undefined;
+/** The e-mails of the merchant's ACTIVE admins. */
+export async function findActiveAdminEmails(db: Db, merchantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('merchant_id', '=', merchantId)
+    .where('role', '=', 'ADMIN')
+    .where('status', '=', 'ACTIVE')
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}
+
+/** Who holds an e-mail (e-mails are unique across merchants), if anyone. */
+export async function holderOfEmail(db: Db, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'merchant_id', 'status'])
+    .where('email', '=', email)
+    .executeTakeFirst();
 }
 
 export interface InvitedUser {
@@ -136,9 +153,18 @@ export async function insertInvitedUser(db: Db, user: InvitedUser): Promise<bool
 export async function findMerchantForInvitation(db: Db, merchantId: string) {
   return db
     .selectFrom('merchants')
-    .select(['id', 'name', 'tenant_id'])
+    .select(['id', 'name', 'tenant_id', 'language'])
     .where('id', '=', merchantId)
     .executeTakeFirst();
+}
+
+export async function findUserNames(db: Db, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', 'in', [...userIds])
+    .execute();
 }
 
 export async function findUserName(db: Db, userId: string) {
@@ -183,6 +209,18 @@ export async function disableUser(db: Db, userId: string, at: string): Promise<v
   await db
     .updateTable('users')
     .set({ status: 'DISABLED', updated_at: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/**
+ * A removed user invited again: the password it had is forgotten, so that only whoever receives the new
+ * invitation can sign in with it.
+ */
+export async function reinviteUser(db: Db, userId: string, at: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ status: 'INVITED', password_hash: null, invited_at: at, updated_at: at })
     .where('id', '=', userId)
     .execute();
 }
@@ -244,6 +282,7 @@ export async function findResetRecipient(db: Db, email: string) {
       'users.first_name',
       'users.status',
       'users.merchant_id',
+      'merchants.language',
       'tenants.brand',
     ])
     .where('users.email', '=', email)
@@ -306,5 +345,17 @@ export async function listSignInChoices(db: Db, brand: Brand) {
       'merchants.id as merchant_id',
       'merchants.name as merchant_name',
     ])
+    .execute();
+}
+
+/** The merchant's team who can still receive mail (removed users aside), by e-mail. */
+export async function listTeamMembers(db: Db, merchantId: string) {
+  return db
+    .selectFrom('users')
+    .select(['users.email', 'users.first_name', 'users.last_name'])
+    .where('users.merchant_id', '=', merchantId)
+    .where('users.role', 'in', MERCHANT_ROLES)
+    .where('users.status', '!=', 'DISABLED')
+    .orderBy('users.email')
     .execute();
 }

@@ -3,6 +3,7 @@ import {
   listUsersEndpoint,
   removeUserEndpoint,
   resendInvitationEndpoint,
+  restoreUserEndpoint,
   updateUserRoleEndpoint,
 } from '@portal/contracts/users-endpoints';
 import { currentMerchantId } from '../../auth/access.js';
@@ -10,7 +11,7 @@ import { idempotent } from '../../http/idempotency.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 import { auditContextOf } from '../audit/record-audit.js';
-import { addUser, removeUser, resendInvitation, updateUserRole, userList } from './service.js';
+import { addUser, removeUser, resendInvitation, restoreUser, updateUserRole, userList } from './service.js';
 
 /** The user-management page (issue 6), as declared in `@portal/contracts/users-endpoints`. */
 export const userRoutes: AppModule = (app, { config, database }, done) => {
@@ -57,6 +58,19 @@ export const userRoutes: AppModule = (app, { config, database }, done) => {
   route(app, removeUserEndpoint, async (request) => ({
     data: await removeUser(db, auditContextOf(request), currentMerchantId(request), request.params.id),
   }));
+
+  route(app, restoreUserEndpoint, async (request) => {
+    const user = await restoreUser(
+      db,
+      config,
+      auditContextOf(request),
+      currentMerchantId(request),
+      request.params.id,
+      request.body.locale,
+    );
+    app.mail.deliverSoon();
+    return { data: user };
+  });
 
   done();
 };

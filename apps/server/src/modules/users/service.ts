@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Brand, Locale } from '@portal/contracts/brands';
+import { fieldRefusal } from '@portal/contracts/refusals';
 import { href, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { MerchantRole } from '@portal/contracts/roles';
 import {
@@ -16,49 +17,50 @@ import { endUserSessions } from '../../auth/sign-in-sessions.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/schema.js';
 import { withTransaction } from '../../db/transaction.js';
-import { conflict, forbidden } from '../../http/app-error.js';
+import { conflict, forbidden, refused as refusal } from '../../http/app-error.js';
 import { answerDateOrNull } from '../../http/answer-dates.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { queueEmail } from '../mail/queue-email.js';
+import { notify } from '../email-notifications/notify.js';
 import { closeOpenTokens, issueUserToken } from '../passwords/user-tokens.js';
 import { invitationEmail } from './invitation-email.js';
 import {
   countOtherActiveAdmins,
   countUsers,
   disableUser,
-  emailInUse,
   findMerchantForInvitation,
   findTeamUser,
   findUserName,
+  holderOfEmail,
   insertInvitedUser,
   listUsers,
   lockMerchant,
+  reinviteUser,
   setInvitedAt,
   setUserRole,
   type UserRow,
+  listTeamMembers,
 } from './repository.js';
 
 type Db = Kysely<Database>;
 type MailConfig = Pick<Config, 'publicUrl' | 'brand'>;
 
 /** The same words whether the user does not exist or is another merchant's (docs/auth.md). */
-export const USER_FORBIDDEN_MESSAGE = 'You do not have access to this user';
-
-const CONFLICT_MESSAGES: Readonly<Record<UserConflictReason, string>> = {
-  self_removal: 'You cannot remove yourself',
-  self_demotion: 'You cannot change your own role',
-  last_admin: 'The merchant must keep at least one active admin',
-  not_invited: 'This user has already activated the account or was removed',
-  removed: 'This user was removed',
-};
+const USER_FORBIDDEN = refusal('user.no_access');
 
 function refused(reason: UserConflictReason) {
-  return conflict(CONFLICT_MESSAGES[reason], [{ path: USER_CONFLICT_REASON_PATH, message: reason }]);
+  return conflict(refusal(`user.${reason}`), [{ path: USER_CONFLICT_REASON_PATH, message: reason }]);
 }
 
 function emailTaken() {
-  return conflict('This e-mail is already in use', [
-    { path: EMAIL_FIELD_PATH, message: 'This e-mail is already in use' },
+  return conflict(refusal('user.email_taken'), [fieldRefusal(EMAIL_FIELD_PATH, 'user.email_taken')]);
+}
+
+/** The e-mail of a removed user of the same merchant: restore that user rather than invite anew. */
+function emailOfRemovedUser() {
+  return conflict(refusal('user.restorable'), [
+    fieldRefusal(EMAIL_FIELD_PATH, 'user.restorable'),
+    { path: USER_CONFLICT_REASON_PATH, message: 'restorable' },
   ]);
 }
 
@@ -90,7 +92,7 @@ export async function userList(
 
 async function teamUser(db: Db, merchantId: string, userId: string) {
   const row = await findTeamUser(db, merchantId, userId);
-  if (row === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+  if (row === undefined) throw forbidden(USER_FORBIDDEN);
   return row;
 }
 
@@ -105,7 +107,8 @@ interface Invitation {
   readonly email: string;
   readonly firstName: string;
   readonly merchantId: string;
-  readonly locale: Locale;
+  /** The invited user has no language of its own yet: without one asked for, the merchant's. */
+  readonly locale: Locale | undefined;
 }
 
 /** Issues the activation link and queues its e-mail; part of the caller's transaction. */
@@ -113,15 +116,16 @@ async function sendInvitation(
   db: Parameters<typeof issueUserToken>[0],
   config: MailConfig,
   invitation: Invitation,
-  context: { merchantName: string; invitedBy: string | null; brand: Brand },
+  context: { merchantName: string; merchantLanguage: Locale; invitedBy: string | null; brand: Brand },
 ): Promise<void> {
+  const locale = invitation.locale ?? context.merchantLanguage;
   const token = await issueUserToken(db, invitation.userId, 'ACTIVATION');
   const activationUrl = config.publicUrl + href(PUBLIC_PATHS.activate, { activationToken: token });
   await queueEmail(db, {
     merchantId: invitation.merchantId,
     to: invitation.email,
     template: 'invitation',
-    locale: invitation.locale,
+    locale,
     message: invitationEmail(
       {
         firstName: invitation.firstName,
@@ -129,7 +133,7 @@ async function sendInvitation(
         invitedBy: context.invitedBy,
         activationUrl,
       },
-      invitation.locale,
+      locale,
       context.brand,
     ),
     related: { type: 'user', id: invitation.userId },
@@ -138,7 +142,8 @@ async function sendInvitation(
 
 /**
  * Adds a user INVITED, with a 7-day activation link by e-mail. An e-mail already in use (by anyone,
- * of any merchant: e-mails are unique) is a 409 field error on `body.email`.
+ * of any merchant: e-mails are unique) is a 409 field error on `body.email`; when it is a removed user
+ * of this merchant, the reason `restorable` says that the user can be restored instead.
  */
 export async function addUser(
   db: Db,
@@ -147,7 +152,13 @@ export async function addUser(
   merchantId: string,
   body: AddUserBody,
 ): Promise<User> {
-  if (await emailInUse(db, body.email)) throw emailTaken();
+  const holder = await holderOfEmail(db, body.email);
+  if (holder !== undefined) {
+    // Another merchant's user is only "in use": nothing about it is said to this merchant.
+    throw holder.merchant_id === merchantId && holder.status === 'DISABLED'
+      ? emailOfRemovedUser()
+      : emailTaken();
+  }
   const merchant = await findMerchantForInvitation(db, merchantId);
   if (merchant === undefined) throw forbidden();
   const invitedBy = await inviterName(db, context);
@@ -169,7 +180,7 @@ export async function addUser(
       trx,
       config,
       { userId: id, email: body.email, firstName: body.firstName, merchantId, locale: body.locale },
-      { merchantName: merchant.name, invitedBy, brand: config.brand },
+      { merchantName: merchant.name, merchantLanguage: merchant.language, invitedBy, brand: config.brand },
     );
     await recordAudit(trx, context, {
       merchantId,
@@ -178,6 +189,15 @@ export async function addUser(
       subjectId: id,
       after: { firstName: body.firstName, lastName: body.lastName, email: body.email, role: body.role },
     });
+    await notify(trx, merchantId, [
+      {
+        event: 'USER_INVITED',
+        userId: id,
+        name: `${body.firstName} ${body.lastName}`.trim(),
+        email: body.email,
+        invitedBy,
+      },
+    ]);
   });
   return toUser(await teamUser(db, merchantId, id));
 }
@@ -189,7 +209,7 @@ export async function resendInvitation(
   context: AuditContext,
   merchantId: string,
   userId: string,
-  locale: Locale,
+  locale: Locale | undefined,
 ): Promise<User> {
   const user = await teamUser(db, merchantId, userId);
   if (user.status !== 'INVITED') throw refused(user.status === 'DISABLED' ? 'removed' : 'not_invited');
@@ -203,7 +223,7 @@ export async function resendInvitation(
       trx,
       config,
       { userId, email: user.email, firstName: user.first_name, merchantId, locale },
-      { merchantName: merchant.name, invitedBy, brand: config.brand },
+      { merchantName: merchant.name, merchantLanguage: merchant.language, invitedBy, brand: config.brand },
     );
     await recordAudit(trx, context, {
       merchantId,
@@ -232,7 +252,7 @@ export async function updateUserRole(
   await db.transaction().execute(async (trx) => {
     await lockMerchant(trx, merchantId);
     const user = await findTeamUser(trx, merchantId, userId);
-    if (user === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+    if (user === undefined) throw forbidden(USER_FORBIDDEN);
     if (user.status === 'DISABLED') throw refused('removed');
     if (user.role === role) return;
     if (user.id === context.actor.userId) throw refused('self_demotion');
@@ -266,7 +286,7 @@ export async function removeUser(
   await db.transaction().execute(async (trx) => {
     await lockMerchant(trx, merchantId);
     const user = await findTeamUser(trx, merchantId, userId);
-    if (user === undefined) throw forbidden(USER_FORBIDDEN_MESSAGE);
+    if (user === undefined) throw forbidden(USER_FORBIDDEN);
     if (user.id === context.actor.userId) throw refused('self_removal');
     if (user.status === 'DISABLED') throw refused('removed');
     if (user.role === 'ADMIN' && user.status === 'ACTIVE') {
@@ -286,4 +306,52 @@ export async function removeUser(
     });
   });
   return toUser(await teamUser(db, merchantId, userId));
+}
+
+/**
+ * Restores a removed user: INVITED again, with the role it had, and a new 7-day activation link by
+ * e-mail; the password it had no longer signs in. Refused (409 `not_removed`) for a user not removed.
+ */
+export async function restoreUser(
+  db: Db,
+  config: MailConfig,
+  context: AuditContext,
+  merchantId: string,
+  userId: string,
+  locale: Locale | undefined,
+): Promise<User> {
+  const merchant = await findMerchantForInvitation(db, merchantId);
+  if (merchant === undefined) throw forbidden();
+  const invitedBy = await inviterName(db, context);
+  await withTransaction(db, async (trx) => {
+    await lockMerchant(trx, merchantId);
+    const user = await findTeamUser(trx, merchantId, userId);
+    if (user === undefined) throw forbidden(USER_FORBIDDEN);
+    if (user.status !== 'DISABLED') throw refused('not_removed');
+    const now = new Date().toISOString();
+    await reinviteUser(trx, userId, now);
+    await sendInvitation(
+      trx,
+      config,
+      { userId, email: user.email, firstName: user.first_name, merchantId, locale },
+      { merchantName: merchant.name, merchantLanguage: merchant.language, invitedBy, brand: config.brand },
+    );
+    await recordAudit(trx, context, {
+      merchantId,
+      kind: 'user.restored',
+      subjectType: 'user',
+      subjectId: userId,
+      before: { status: 'DISABLED' },
+      after: { status: 'INVITED', role: user.role },
+    });
+  });
+  return toUser(await teamUser(db, merchantId, userId));
+}
+
+/** The merchant's users who are not removed, by e-mail: the team the notifications page lists. */
+export async function teamMembers(db: Db, merchantId: string): Promise<{ email: string; name: string }[]> {
+  return (await listTeamMembers(db, merchantId)).map((row) => ({
+    email: row.email.toLowerCase(),
+    name: `${row.first_name} ${row.last_name}`.trim(),
+  }));
 }

@@ -9,6 +9,7 @@ import { userListResponseSchema, userSchema } from '@portal/contracts/users';
 import {
   removeUserEndpoint,
   resendInvitationEndpoint,
+  restoreUserEndpoint,
   updateUserRoleEndpoint,
 } from '@portal/contracts/users-endpoints';
 import { MAIN_MERCHANT, RBC_MERCHANT } from '../../seed/demo-merchants.js';
@@ -172,7 +173,15 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
       expect(refusal(response)).toMatchObject({
         status: 409,
         code: 'CONFLICT',
-        details: [{ path: 'body.email', message: 'This e-mail is already in use' }],
+        details: [
+          {
+            path: 'body.email',
+            message: 'This e-mail is already in use',
+            reason: 'user.email_taken',
+            params: {},
+          },
+        ],
+        reason: 'user.email_taken',
       });
     });
 
@@ -230,6 +239,7 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
       expect(refusal(active)).toMatchObject({
         status: 409,
         details: [{ path: 'reason', message: 'not_invited' }],
+        reason: 'user.not_invited',
       });
     });
   });
@@ -342,6 +352,107 @@ describe.each(TEST_DIALECTS)('user management (%s)', (dialect) => {
         (await call('DELETE', endpointUrl(removeUserEndpoint, { id: invited.id }), admin)).statusCode,
       ).toBe(200);
       expect((await call('GET', endpointUrl(activationLink, { token: token }), {})).statusCode).toBe(410);
+    });
+  });
+
+  describe('restoring', () => {
+    it('answers the e-mail of a removed user of this merchant with "restorable", and another merchant\'s as in use', async () => {
+      const user = await insertTeamUser(testApp.database.db, mainId, { role: 'USER' });
+      await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin);
+      const again = await call('POST', '/api/users', admin, {
+        firstName: 'Back',
+        lastName: 'Again',
+        email: user.email.toUpperCase(),
+        role: 'USER',
+      });
+      expect(refusal(again)).toMatchObject({
+        status: 409,
+        details: [
+          {
+            path: 'body.email',
+            message: expect.stringContaining('can be restored') as unknown,
+            reason: 'user.restorable',
+          },
+          { path: 'reason', message: 'restorable' },
+        ],
+      });
+
+      const elsewhere = await insertTeamUser(testApp.database.db, rbcId, { role: 'USER' });
+      await testApp.database.db
+        .updateTable('users')
+        .set({ status: 'DISABLED' })
+        .where('id', '=', elsewhere.id)
+        .execute();
+      const other = await call('POST', '/api/users', admin, {
+        firstName: 'Not',
+        lastName: 'Ours',
+        email: elsewhere.email,
+        role: 'USER',
+      });
+      expect(refusal(other).details).toEqual([
+        {
+          path: 'body.email',
+          message: 'This e-mail is already in use',
+          reason: 'user.email_taken',
+          params: {},
+        },
+      ]);
+    });
+
+    it('restores a removed user as INVITED with its role, e-mails a new link, forgets the old password and audits it', async () => {
+      const user = await insertTeamUser(testApp.database.db, mainId, {
+        role: 'ADMIN',
+        passwordHash: 'the-old-password-hash',
+      });
+      await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin);
+
+      const restored = await call('POST', endpointUrl(restoreUserEndpoint, { id: user.id }), admin, {
+        locale: 'fr-CA',
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+      expect(userAnswer.parse(restored.json()).data).toMatchObject({ status: 'INVITED', role: 'ADMIN' });
+      const row = await testApp.database.db
+        .selectFrom('users')
+        .select(['status', 'role', 'password_hash'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'INVITED', role: 'ADMIN', password_hash: null });
+      const token = await latestLinkToken(testApp.database.db, user.email, 'invitation');
+      expect((await call('GET', endpointUrl(activationLink, { token }), {})).statusCode).toBe(200);
+      const entries = await auditOf(user.id);
+      expect(entries.map((entry) => entry.kind)).toEqual(['user.removed', 'user.restored']);
+      expect(entries[1]).toMatchObject({ actor_email: ADMIN_EMAIL, merchant_id: mainId });
+
+      const twice = await call('POST', endpointUrl(restoreUserEndpoint, { id: user.id }), admin, {});
+      expect(refusal(twice)).toMatchObject({
+        status: 409,
+        details: [{ path: 'reason', message: 'not_removed' }],
+      });
+    });
+
+    it("needs w:merchant.users, and answers another merchant's user like an unknown one", async () => {
+      const user = await insertTeamUser(testApp.database.db, mainId, { role: 'USER' });
+      await call('DELETE', endpointUrl(removeUserEndpoint, { id: user.id }), admin);
+      const denied = await call('POST', endpointUrl(restoreUserEndpoint, { id: user.id }), readOnly, {});
+      expect(denied.statusCode).toBe(403);
+
+      const elsewhere = await insertTeamUser(testApp.database.db, rbcId, { role: 'USER' });
+      await testApp.database.db
+        .updateTable('users')
+        .set({ status: 'DISABLED' })
+        .where('id', '=', elsewhere.id)
+        .execute();
+      const foreign = await call('POST', endpointUrl(restoreUserEndpoint, { id: elsewhere.id }), admin, {});
+      const unknown = await call(
+        'POST',
+        endpointUrl(restoreUserEndpoint, { id: '00000000-0000-4000-8000-000000000000' }),
+        admin,
+        {},
+      );
+      expect(refusal(foreign)).toEqual(refusal(unknown));
+      expect(foreign.statusCode).toBe(403);
+      expect(await statusOf(user.id)).toEqual({ status: 'DISABLED', role: 'USER' });
+      expect(await statusOf(elsewhere.id)).toEqual({ status: 'DISABLED', role: 'USER' });
     });
   });
 });

@@ -1,7 +1,6 @@
-import { AppShell, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Divider, Group, Stack, Text } from '@mantine/core';
 import { HOME_PATH } from '@portal/contracts/routes';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MerchantSwitcher } from '../../features/merchants/components/merchant-switcher';
@@ -15,7 +14,8 @@ import { MainNavigation } from './main-navigation';
 import classes from './shell.module.css';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 import { useVisiblePages } from './use-visible-pages';
-import { UserMenu } from './user-menu';
+import { useNarrowerThan } from './use-narrower-than';
+import { AccountPanel, UserMenu } from './user-menu';
 
 const NAVBAR_ID = 'main-navigation';
 
@@ -36,13 +36,13 @@ function useFocusOnNavigation() {
 }
 
 /** Provider staff switch merchants here; a user with an assigned merchant sees its name only. */
-function HeaderMerchant() {
+function CurrentMerchant() {
   const { claims, merchantId, merchant } = useMerchantSession();
   if (canSwitchMerchant(claims)) {
     return <MerchantSwitcher merchantId={merchantId} merchantName={merchant?.name ?? null} />;
   }
   return (
-    <Text component="span" fw={600} visibleFrom="sm" truncate maw={260}>
+    <Text component="span" fw={600} truncate maw={260}>
       {merchant?.name}
     </Text>
   );
@@ -51,10 +51,21 @@ function HeaderMerchant() {
 /** The signed-in shell: header, navigation of the pages the user may see, and the guarded page. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const [opened, { toggle, close }] = useDisclosure();
   const main = useFocusOnNavigation();
   const { merchantId, merchant, programs } = useMerchantSession();
+  // The drawer is open for one merchant: switching from it closes it, onto the new merchant's page.
+  const [openedFor, setOpenedFor] = useState<string | null>(null);
+  const opened = openedFor === merchantId;
+  const toggle = () => {
+    setOpenedFor(opened ? null : merchantId);
+  };
+  const close = () => {
+    setOpenedFor(null);
+  };
   const visible = useVisiblePages();
+  // A phone's header has room for the navigation button, the brand and the language only: the merchant,
+  // the programs and the account move to the top and the foot of the navigation drawer.
+  const phone = useNarrowerThan('sm');
   return (
     <AppShell
       padding="md"
@@ -79,13 +90,15 @@ export function AppLayout() {
             </Link>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <HeaderMerchant />
-            <ProgramPicker merchantId={merchantId} programs={programs} />
+            {!phone && <CurrentMerchant />}
+            {!phone && <ProgramPicker merchantId={merchantId} programs={programs} />}
             <LanguageSwitcher />
-            <UserMenu
-              merchantName={merchant?.name ?? null}
-              accountSettings={visible.has('accountSettings')}
-            />
+            {!phone && (
+              <UserMenu
+                merchantName={merchant?.name ?? null}
+                accountSettings={visible.has('accountSettings')}
+              />
+            )}
           </Group>
         </Group>
       </AppShell.Header>
@@ -96,7 +109,20 @@ export function AppLayout() {
         className={classes.navbar}
         mod={{ collapsed: !opened }}
       >
-        <MainNavigation onNavigate={close} />
+        {phone ? (
+          <Stack gap="sm">
+            <Group gap="xs">
+              <CurrentMerchant />
+              <ProgramPicker merchantId={merchantId} programs={programs} />
+            </Group>
+            <Divider />
+            <MainNavigation onNavigate={close} />
+            <Divider />
+            <AccountPanel />
+          </Stack>
+        ) : (
+          <MainNavigation onNavigate={close} />
+        )}
       </AppShell.Navbar>
       <AppShell.Main id={MAIN_CONTENT_ID} ref={main} tabIndex={-1} className={classes.main}>
         <RouteGuard>

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { chooseLanguage } from '../../lib/i18n/i18n';
+import { chooseLanguage } from '../../lib/i18n/i18n-instance';
 import { usePublicConfig } from '../../lib/public-config';
 
 /**

@@ -1,4 +1,4 @@
-import { Button, Menu, Text } from '@mantine/core';
+import { Button, Menu, NavLink, Stack, Text } from '@mantine/core';
 import type { Locale } from '@portal/contracts/brands';
 import { PAGES } from '@portal/contracts/routes';
 import { accessLevel } from '@portal/contracts/scopes';
@@ -14,7 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../lib/auth/auth-context';
-import { chooseLanguage } from '../../lib/i18n/i18n';
+import { chooseLanguage } from '../../lib/i18n/i18n-instance';
 import { usePublicConfig } from '../../lib/public-config';
 
 export interface UserMenuProps {
@@ -102,5 +102,35 @@ export function UserMenu({ merchantName, accountSettings }: UserMenuProps) {
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/**
+ * The account on a phone, at the foot of the navigation drawer, where the header's menu does not fit:
+ * who is signed in, their access level, and signing out in one tap. The account settings are among the
+ * drawer's pages and the language is in the header.
+ */
+export function AccountPanel() {
+  const { t } = useTranslation('session');
+  const { claims, signOut } = useAuth();
+  if (!claims) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" px="sm">
+        {t('userMenu.signedInAs')}
+      </Text>
+      <Text size="sm" px="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+        {claims.sub}
+      </Text>
+      <Text size="sm" px="sm" pb="xs">
+        {t('userMenu.accessLevel', { level: t(ACCESS_LEVEL_KEYS[accessLevel(claims.scp)]) })}
+      </Text>
+      <NavLink
+        component="button"
+        label={t('userMenu.signOut')}
+        leftSection={<IconLogout size={20} aria-hidden="true" />}
+        onClick={() => void signOut()}
+      />
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitPreferences } from './column-preferences';
+import { fitPreferences, linkedPreferences, shownColumns } from './column-preferences';
 
 const columns = ['createdAt', 'id', 'status', 'total'];
 
@@ -22,5 +22,24 @@ describe('column preferences', () => {
       order: columns,
       hidden: new Set(),
     });
+  });
+
+  it('keep an optional column added since the choice hidden, and show a new default one', () => {
+    const stored = { order: ['createdAt', 'status'], hidden: [] };
+    expect(fitPreferences(stored, columns, ['id'])).toEqual({
+      order: ['createdAt', 'id', 'status', 'total'],
+      hidden: new Set(['id']),
+    });
+  });
+
+  it('read a link as the columns shown, in its order, the others hidden at their place', () => {
+    const linked = linkedPreferences(['total', 'gone', 'createdAt'], columns);
+    expect(linked).toEqual({
+      order: ['total', 'id', 'status', 'createdAt'],
+      hidden: new Set(['id', 'status']),
+    });
+    expect(shownColumns(linked ?? { order: [], hidden: new Set() })).toEqual(['total', 'createdAt']);
+    expect(linkedPreferences(['gone'], columns)).toBeUndefined();
+    expect(linkedPreferences([], columns)).toBeUndefined();
   });
 });

@@ -23,6 +23,13 @@ export interface DataColumn<T> {
   readonly sortable?: boolean;
   /** Amounts line up on the right. */
   readonly align?: 'start' | 'end';
+  /**
+   * Shown only when chosen in the column chooser: the default columns of a list fit a 1280 px screen,
+   * amounts and status included.
+   */
+  readonly optional?: boolean;
+  /** The row's name (a program, a funnel step): its cells are row headers (`<th scope="row">`). */
+  readonly rowHeader?: boolean;
 }
 
 /** A list's columns by id, in their default order; the header is the id's name. */
@@ -38,31 +45,58 @@ export function columnsOf<T, Id extends string>(
 
 type DataTableStatus = 'pending' | 'error' | 'success';
 
-export interface DataTableProps<T> {
+/**
+ * The totals of the rows shown, below them: a `<tfoot>` row in the table, a card of its own on a phone.
+ * The label names the row in the first column shown that has no total (e.g. "Total of 4 deposits").
+ */
+export interface DataTableTotals {
+  readonly label: string;
+  /** A total per column id; a column without one stays empty. */
+  readonly cells: Readonly<Partial<Record<string, ReactNode>>>;
+}
+
+/** Rows that can still load or fail, with the way to ask for them again; or rows already at hand. */
+type DataTableSource =
+  | {
+      /** `pending` shows skeleton rows; `error` the 'Oops...' box with Try Again. */
+      readonly status: DataTableStatus;
+      readonly error?: unknown;
+      readonly onRetry: () => void;
+    }
+  | { readonly status: 'success'; readonly error?: undefined; readonly onRetry?: undefined };
+
+export type DataTableProps<T> = DataTableBaseProps<T> & DataTableSource;
+
+interface DataTableBaseProps<T> {
   /** Names the table for assistive technology. */
   readonly label: string;
   readonly columns: readonly DataColumn<T>[];
-  readonly preferences: ColumnPreferences;
+  /** The columns shown and their order; every column in its place when left out (no column chooser). */
+  readonly preferences?: ColumnPreferences;
   readonly rows: readonly T[] | undefined;
-  /** `pending` shows skeleton rows; `error` the 'Oops...' box with Try Again. */
-  readonly status: DataTableStatus;
-  readonly error?: unknown;
-  readonly onRetry: () => void;
   /** A newer page is loading while the rows shown stay. */
   readonly refreshing?: boolean;
   readonly getRowId: (row: T) => string;
-  readonly sort: { readonly id: string; readonly order: SortOrder };
-  readonly onSortChange: (columnId: string) => void;
+  /** The API's sort; left out when the API sorts by nothing the user chooses (no header sorts). */
+  readonly sort?: { readonly id: string; readonly order: SortOrder };
+  readonly onSortChange?: (columnId: string) => void;
   /** Clicking a row, or Enter on it, opens it. */
   readonly onRowOpen?: (row: T) => void;
   /** The row whose detail is open: marked, and focused again when the detail closes. */
   readonly activeRowId?: string | undefined;
   /** Shown in place of the rows when there are none. */
   readonly empty: ReactNode;
+  /** Below the rows, when there are some: their totals. */
+  readonly totals?: DataTableTotals;
   /** As many skeleton rows as the page will have. */
   readonly skeletonRows: number;
   /** Wider than this, the table scrolls sideways inside its frame. */
   readonly minWidth?: number;
+  /**
+   * The frame takes the keyboard focus, so that a table without rows that open (nothing else to focus
+   * inside) can still be scrolled from the keyboard.
+   */
+  readonly focusableFrame?: boolean;
 }
 
 const NO_ROWS: readonly unknown[] = [];
@@ -90,6 +124,43 @@ function ariaSort(sorted: boolean, order: SortOrder): 'ascending' | 'descending'
   return order === 'asc' ? 'ascending' : 'descending';
 }
 
+/** The totals below the rows, each under its column (and on a phone, under its column's name). */
+function TotalsRow<T>({
+  totals,
+  columns,
+}: {
+  readonly totals: DataTableTotals;
+  readonly columns: readonly DataColumn<T>[];
+}) {
+  const labelAt = Math.max(
+    0,
+    columns.findIndex((column) => totals.cells[column.id] === undefined),
+  );
+  return (
+    <Table.Tfoot className={classes.totals}>
+      <Table.Tr>
+        {columns.map((column, index) => {
+          const total = totals.cells[column.id];
+          return index === labelAt ? (
+            <Table.Th key={column.id} scope="row" data-align={column.align ?? 'start'}>
+              {totals.label}
+              {total !== undefined && <> {total}</>}
+            </Table.Th>
+          ) : (
+            <Table.Td
+              key={column.id}
+              data-align={column.align ?? 'start'}
+              data-label={total === undefined ? undefined : column.header}
+            >
+              {total}
+            </Table.Td>
+          );
+        })}
+      </Table.Tr>
+    </Table.Tfoot>
+  );
+}
+
 /**
  * The portal's list table: server-side sorting from the column headers, the columns and order the user
  * chose, skeleton rows while loading, an empty state, the error box, and rows that open with a click or
@@ -110,11 +181,17 @@ export function DataTable<T>({
   onRowOpen,
   activeRowId,
   empty,
+  totals,
   skeletonRows,
   minWidth = 960,
+  focusableFrame = false,
 }: DataTableProps<T>) {
   const { t } = useTranslation('lists');
   const body = useRef<HTMLTableSectionElement>(null);
+  const shown = useMemo(
+    () => preferences ?? { order: columns.map((column) => column.id), hidden: new Set<string>() },
+    [preferences, columns],
+  );
 
   const definitions = useMemo(
     () =>
@@ -127,8 +204,8 @@ export function DataTable<T>({
   );
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries([...preferences.hidden].map((id) => [id, false])),
-    [preferences.hidden],
+    () => Object.fromEntries([...shown.hidden].map((id) => [id, false])),
+    [shown.hidden],
   );
 
   // Rendering only: sorting and paging are the API's (manual), so no row models beyond the core one.
@@ -140,7 +217,7 @@ export function DataTable<T>({
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
-    state: { columnVisibility, columnOrder: [...preferences.order] },
+    state: { columnVisibility, columnOrder: [...shown.order] },
   });
   const visibleCount = table.getVisibleLeafColumns().length;
 
@@ -168,18 +245,21 @@ export function DataTable<T>({
         <Table.Tr key={group.id}>
           {group.headers.map((cell) => {
             const column = byId.get(cell.column.id);
-            const sorted = sort.id === cell.column.id;
+            const sortable = column?.sortable === true && sort !== undefined && onSortChange !== undefined;
+            const sorted = sort?.id === cell.column.id;
+            const order = sort?.order ?? 'desc';
             const title = flexRender(cell.column.columnDef.header, cell.getContext());
-            const SortIcon = !sorted ? IconArrowsSort : sort.order === 'asc' ? IconArrowUp : IconArrowDown;
+            const SortIcon = !sorted ? IconArrowsSort : order === 'asc' ? IconArrowUp : IconArrowDown;
             return (
               <Table.Th
                 key={cell.id}
                 scope="col"
-                aria-sort={column?.sortable ? ariaSort(sorted, sort.order) : undefined}
+                aria-sort={sortable ? ariaSort(sorted, order) : undefined}
                 data-align={column?.align ?? 'start'}
+                data-sortable={sortable || undefined}
                 className={classes.headerCell}
               >
-                {column?.sortable ? (
+                {sortable ? (
                   <UnstyledButton
                     className={classes.sortButton}
                     data-sorted={sorted || undefined}
@@ -251,11 +331,21 @@ export function DataTable<T>({
               : undefined
           }
         >
-          {row.getVisibleCells().map((cell) => (
-            <Table.Td key={cell.id} data-align={byId.get(cell.column.id)?.align ?? 'start'}>
-              {flexRender(cell.column.columnDef.cell, cell.getContext())}
-            </Table.Td>
-          ))}
+          {row.getVisibleCells().map((cell) => {
+            const column = byId.get(cell.column.id);
+            const Cell = column?.rowHeader ? Table.Th : Table.Td;
+            return (
+              <Cell
+                key={cell.id}
+                scope={column?.rowHeader ? 'row' : undefined}
+                data-align={column?.align ?? 'start'}
+                // A phone shows each row as a card, a value under its column's name.
+                data-label={column?.header}
+              >
+                {flexRender(cell.column.columnDef.cell, cell.getContext())}
+              </Cell>
+            );
+          })}
         </Table.Tr>
       );
     });
@@ -263,7 +353,13 @@ export function DataTable<T>({
 
   const busy = status === 'pending' || refreshing;
   return (
-    <Table.ScrollContainer minWidth={minWidth} maxHeight="70vh" type="native" className={classes.frame}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      maxHeight="70vh"
+      type="native"
+      className={classes.frame}
+      {...(focusableFrame ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       {busy && (
         <VisuallyHidden role="status" aria-live="polite">
           {t('table.loading')}
@@ -279,6 +375,12 @@ export function DataTable<T>({
       >
         {header}
         <Table.Tbody ref={body}>{content}</Table.Tbody>
+        {totals && status === 'success' && table.getRowModel().rows.length > 0 && (
+          <TotalsRow
+            totals={totals}
+            columns={table.getVisibleLeafColumns().flatMap((column) => byId.get(column.id) ?? [])}
+          />
+        )}
       </Table>
     </Table.ScrollContainer>
   );

@@ -12,10 +12,12 @@ export interface ExportButtonProps {
   readonly name: string;
   /** Downloads the file, with its headers in `locale`; a failure raises the error alert. */
   readonly onExport: (locale: Locale) => Promise<void>;
+  /** The button's words when the list offers more than one format ("Download XLSX"). */
+  readonly label?: string;
 }
 
 /** "Export CSV": one download at a time, the button busy meanwhile. */
-export function ExportButton({ name, onExport }: ExportButtonProps) {
+export function ExportButton({ name, onExport, label }: ExportButtonProps) {
   const { t, i18n } = useTranslation('lists');
   const [pending, setPending] = useState(false);
   const download = async () => {
@@ -38,7 +40,7 @@ export function ExportButton({ name, onExport }: ExportButtonProps) {
         });
       }}
     >
-      {t('export.button')}
+      {label ?? t('export.button')}
     </Button>
   );
 }

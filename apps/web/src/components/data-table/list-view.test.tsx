@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { track } from '../../lib/analytics/analytics';
 import { createI18n } from '../../lib/i18n/i18n';
@@ -119,6 +119,11 @@ async function renderFruits(path: string, page: ListPageQuery<Fruit>) {
 const apple = { id: 'a', name: 'Apple', weight: 180 };
 
 describe('the list view', () => {
+  afterEach(() => {
+    // The column choice is remembered per list: each test starts from the list's own.
+    localStorage.clear();
+  });
+
   it('binds each declared filter to the URL, counts it by its name, and counts a range once', async () => {
     const { router, user } = await renderFruits(
       '/fruits?offset=25&from=2026-11-01&to=2026-11-02',
@@ -160,6 +165,44 @@ describe('the list view', () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('?sort=weight&order=desc');
     });
+  });
+
+  it('goes to the first and the last page', async () => {
+    const items = Array.from({ length: 25 }, (_, index) => ({ ...apple, id: String(index) }));
+    const { router, user } = await renderFruits(
+      '/fruits?offset=25',
+      pageOf(items, { data: { items, pagination: { offset: 25, total: 110 } } }),
+    );
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    await user.click(within(pages).getByRole('button', { name: 'Last' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?offset=100');
+    });
+    await user.click(within(pages).getByRole('button', { name: 'First' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('');
+    });
+  });
+
+  it('names each value of a row by its column, for the cards a phone shows', async () => {
+    await renderFruits('/fruits', pageOf([apple]));
+    const cells = within(screen.getByRole('table', { name: 'Fruits' })).getAllByRole('cell');
+    expect(cells.map((cell) => cell.dataset.label)).toEqual(['Name', 'Weight']);
+  });
+
+  it('shows the columns a link names, and writes a choice to the URL', async () => {
+    const { router, user } = await renderFruits('/fruits?columns=weight&columns=name', pageOf([apple]));
+    const headers = () =>
+      within(screen.getByRole('table', { name: 'Fruits' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    expect(headers()).toEqual(['Weight', 'Name']);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Name' }));
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?columns=weight');
+    });
+    expect(headers()).toEqual(['Weight']);
   });
 
   it('tells an empty list from one emptied by filters, and offers to clear them', async () => {

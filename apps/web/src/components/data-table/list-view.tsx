@@ -68,7 +68,15 @@ export function ListView<T extends ListParams, Row>({
   // The preferences hook wants ids that stay the same object while the columns stay the same.
   const idText = columns.map((column) => column.id).join('\n');
   const columnIds = useMemo(() => idText.split('\n'), [idText]);
-  const preferences = useColumnPreferences(name, columnIds);
+  const optionalText = columns
+    .filter((column) => column.optional)
+    .map((column) => column.id)
+    .join('\n');
+  const optionalIds = useMemo(() => (optionalText === '' ? [] : optionalText.split('\n')), [optionalText]);
+  const preferences = useColumnPreferences(name, columnIds, optionalIds, {
+    columns: params.columns,
+    setColumns: list.setColumns,
+  });
   const paging = useListPaging(list, page);
 
   return (

@@ -1,5 +1,11 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
-import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconChevronsLeft,
+  IconChevronsRight,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { PageTarget } from '../../lib/url-state/list-state';
 
@@ -11,12 +17,39 @@ export interface PagerProps<Size extends number> {
   readonly pageSize: Size;
   readonly pageSizes: readonly Size[];
   readonly onPageSizeChange: (size: Size) => void;
+  readonly first: PageTarget | undefined;
   readonly previous: PageTarget | undefined;
   readonly next: PageTarget | undefined;
+  readonly last: PageTarget | undefined;
   readonly onGoTo: (target: PageTarget) => void;
 }
 
-/** Page size, where the page is ("1–25 of 1,234"), and Previous/Next. */
+interface PageButtonProps {
+  readonly label: string;
+  readonly icon: TablerIcon;
+  readonly side: 'left' | 'right';
+  readonly target: PageTarget | undefined;
+  readonly onGoTo: (target: PageTarget) => void;
+}
+
+function PageButton({ label, icon: PageIcon, side, target, onGoTo }: PageButtonProps) {
+  const icon = <PageIcon size={16} aria-hidden="true" />;
+  return (
+    <Button
+      variant="default"
+      size="sm"
+      {...(side === 'left' ? { leftSection: icon } : { rightSection: icon })}
+      disabled={target === undefined}
+      onClick={() => {
+        if (target) onGoTo(target);
+      }}
+    >
+      {label}
+    </Button>
+  );
+}
+
+/** Page size, where the page is ("1–25 of 1,234"), and First/Previous/Next/Last. */
 export function Pager<Size extends number>({
   offset,
   itemCount,
@@ -24,8 +57,10 @@ export function Pager<Size extends number>({
   pageSize,
   pageSizes,
   onPageSizeChange,
+  first,
   previous,
   next,
+  last,
   onGoTo,
 }: PagerProps<Size>) {
   const { t, i18n } = useTranslation('lists');
@@ -52,34 +87,40 @@ export function Pager<Size extends number>({
           if (size !== undefined) onPageSizeChange(size);
         }}
       />
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="wrap">
         <Text size="sm" aria-live="polite" aria-atomic="true">
           {range}
         </Text>
         <nav aria-label={t('pager.label')}>
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              variant="default"
-              size="sm"
-              leftSection={<IconChevronLeft size={16} aria-hidden="true" />}
-              disabled={previous === undefined}
-              onClick={() => {
-                if (previous) onGoTo(previous);
-              }}
-            >
-              {t('pager.previous')}
-            </Button>
-            <Button
-              variant="default"
-              size="sm"
-              rightSection={<IconChevronRight size={16} aria-hidden="true" />}
-              disabled={next === undefined}
-              onClick={() => {
-                if (next) onGoTo(next);
-              }}
-            >
-              {t('pager.next')}
-            </Button>
+          <Group gap="xs" wrap="wrap">
+            <PageButton
+              label={t('pager.first')}
+              icon={IconChevronsLeft}
+              side="left"
+              target={first}
+              onGoTo={onGoTo}
+            />
+            <PageButton
+              label={t('pager.previous')}
+              icon={IconChevronLeft}
+              side="left"
+              target={previous}
+              onGoTo={onGoTo}
+            />
+            <PageButton
+              label={t('pager.next')}
+              icon={IconChevronRight}
+              side="right"
+              target={next}
+              onGoTo={onGoTo}
+            />
+            <PageButton
+              label={t('pager.last')}
+              icon={IconChevronsRight}
+              side="right"
+              target={last}
+              onGoTo={onGoTo}
+            />
           </Group>
         </nav>
       </Group>

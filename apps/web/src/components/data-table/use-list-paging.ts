@@ -20,13 +20,15 @@ export interface ListPageQuery<Row> {
   readonly refetch: () => Promise<unknown>;
 }
 
-/** Where the page shown is, and where Previous and Next lead: the `Pager`'s props of one page. */
+/** Where the page shown is, and where First, Previous, Next and Last lead: the `Pager`'s props of one page. */
 interface ListPaging {
   readonly offset: number;
   readonly itemCount: number;
   readonly total: number;
+  readonly first: PageTarget | undefined;
   readonly previous: PageTarget | undefined;
   readonly next: PageTarget | undefined;
+  readonly last: PageTarget | undefined;
 }
 
 /** A cursor the API no longer takes (other filters, or an old link). */
@@ -63,11 +65,11 @@ export function useListPaging<T extends ListParams>(
   if (data === undefined) return undefined;
   const { offset, total } = data.pagination;
   const itemCount = data.items.length;
-  const { previous, next } = pageTargets({
+  const { first, previous, next, last } = pageTargets({
     offset,
     total,
     itemCount,
     ...(data.nextCursor === undefined ? {} : { nextCursor: data.nextCursor }),
   });
-  return { offset, itemCount, total, previous, next };
+  return { offset, itemCount, total, first, previous, next, last };
 }

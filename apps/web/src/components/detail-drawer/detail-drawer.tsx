@@ -27,6 +27,13 @@ function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/** A record opened from a link has no row to go back to: focus goes to the page rather than nowhere. */
+function focusPageIfLost(): void {
+  if (document.activeElement === null || document.activeElement === document.body) {
+    document.querySelector<HTMLElement>('main')?.focus();
+  }
+}
+
 export interface DetailDrawerProps<D> {
   /** Whether a record is open (its id is in the URL). */
   readonly opened: boolean;
@@ -45,8 +52,9 @@ export interface DetailDrawerProps<D> {
 
 /**
  * The portal's detail over a list: a dialog named by its title that closes with Escape or its button,
- * focus held inside and returned to where it was (the row that opened it), loading, error and not-found
- * states, and the whole width of a phone. Any error but "not found" also raises the error alert (§8).
+ * focus held inside (the list then returns it to the row that opened it, else it goes to the page),
+ * loading, error and not-found states, and the whole width of a phone. Any error but "not found" also
+ * raises the error alert (§8).
  */
 export function DetailDrawer<D>({
   opened,
@@ -90,6 +98,11 @@ export function DetailDrawer<D>({
       size="xl"
       title={title}
       closeButtonProps={{ 'aria-label': closeLabel }}
+      // The list puts focus back on the row that opened the drawer (`activeRowId`). The drawer's own
+      // return went to what had focus as it opened (the shell's page, a link of the row) and raced the
+      // list's: on a busy machine it came last and focus ended away from the row.
+      returnFocus={false}
+      onExitTransitionEnd={focusPageIfLost}
       styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       {body}

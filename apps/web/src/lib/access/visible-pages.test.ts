@@ -12,6 +12,7 @@ const RBC_HIDDEN: PageName[] = [
   'cartCreate',
   'cart',
   'locations',
+  'location',
 ];
 
 const everything: AccessInputs = {
@@ -62,9 +63,9 @@ describe('visiblePages', () => {
   });
 
   it('turns a flag on only when the answer says true, and ignores flags that gate no page', () => {
-    expect(visibleFor({ flags: {} })).toEqual(except('locations', 'merchantIdValidation'));
+    expect(visibleFor({ flags: {} })).toEqual(except('locations', 'location', 'merchantIdValidation'));
     expect(visibleFor({ flags: { isLocationPageEnabled: false, somethingElse: true } })).toEqual(
-      except('locations', 'merchantIdValidation'),
+      except('locations', 'location', 'merchantIdValidation'),
     );
     const context = buildAccessContext({
       ...everything,

@@ -1,5 +1,6 @@
 import { ALERT_DURATION_MS, ALERT_SWAP_DELAY_MS, ERROR_ALERT_DURATION_MS } from '@portal/contracts/constants';
 import { useSyncExternalStore } from 'react';
+import { ApiError, type ApiRefusal } from '../http/api-error';
 
 /** The alert types of the specification (§4). */
 export const ALERT_TYPES = ['Info', 'Error', 'Success'] as const;
@@ -13,6 +14,8 @@ export type AlertType = (typeof ALERT_TYPES)[number];
 export interface AlertText {
   key: string;
   values?: Readonly<Record<string, string | number>>;
+  /** A server refusal, shown as the `message` value in the user's language (its English text otherwise). */
+  refusal?: ApiRefusal;
 }
 
 export interface AlertRequest {
@@ -68,7 +71,11 @@ function genericErrorAlert(error: unknown): AlertRequest {
     : {
         type: 'Error',
         title: { key: 'alerts:defaultError' },
-        message: { key: 'alerts:errorWas', values: { message } },
+        message: {
+          key: 'alerts:errorWas',
+          values: { message },
+          ...(error instanceof ApiError && error.refusal !== null ? { refusal: error.refusal } : {}),
+        },
         durationMs: ERROR_ALERT_DURATION_MS,
       };
 }

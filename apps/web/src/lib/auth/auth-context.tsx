@@ -3,6 +3,15 @@ import type { AuthSession, AuthSnapshot } from './auth-session';
 
 const AuthSessionContext = createContext<AuthSession | null>(null);
 
+/** Starts a sign-in at the identity provider: `AuthSession.signIn`, alone. */
+export type StartSignIn = AuthSession['signIn'];
+
+/**
+ * What a signed-out page needs of the session: to start a sign-in. The light entry (docs/decisions/0014)
+ * gives only this, and loads the session when it is called.
+ */
+export const StartSignInContext = createContext<StartSignIn | null>(null);
+
 export interface AuthProviderProps {
   /** The app's one session (`createAuthSession`), made before rendering so the HTTP client can use it. */
   readonly session: AuthSession;
@@ -10,7 +19,11 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ session, children }: AuthProviderProps) {
-  return <AuthSessionContext value={session}>{children}</AuthSessionContext>;
+  return (
+    <AuthSessionContext value={session}>
+      <StartSignInContext value={session.signIn}>{children}</StartSignInContext>
+    </AuthSessionContext>
+  );
 }
 
 export type Auth = AuthSnapshot &
@@ -29,4 +42,11 @@ export function useAuth(): Auth {
     switchMerchant: session.switchMerchant,
     signOut: session.signOut,
   };
+}
+
+/** Starts a sign-in, in the app as in the light entry. */
+export function useStartSignIn(): StartSignIn {
+  const startSignIn = useContext(StartSignInContext);
+  if (!startSignIn) throw new Error('useStartSignIn is used outside of an AuthProvider or the light entry');
+  return startSignIn;
 }

@@ -1,6 +1,10 @@
 import type { ErrorDetail } from '@portal/contracts/api';
+import { isRefusalReason } from '@portal/contracts/refusals';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { ApiError } from '../http/api-error';
+import { ApiError, type ApiRefusal } from '../http/api-error';
+
+/** Translates a refusal for the user (`useRefusalText`): `(refusal, englishMessage) => text`. */
+type RefusalText = (refusal: ApiRefusal, fallback: string) => string;
 
 /** Where a refusal not tied to one of the form's fields is kept (shown by `<FormError>`). */
 const FORM_ERROR = 'root.server';
@@ -16,18 +20,28 @@ export interface FieldErrorOptions<T extends FieldValues> {
    * By default the path without `body.` when it names a value of the form.
    */
   readonly fieldOf?: (apiPath: string) => FieldPath<T> | null;
-  /** The message to show for a detail (a message key); by default the server's, as it came. */
-  readonly messageOf?: (detail: ErrorDetail, error: ApiError) => string;
+  /**
+   * The message to show for a detail (a message key), or undefined for the server's own: its refusal
+   * in the user's language, or its message as it came when it names no refusal the portal knows.
+   */
+  readonly messageOf?: (detail: ErrorDetail, error: ApiError) => string | undefined;
+}
+
+/** A detail's text from the server: its refusal code translated, its English message otherwise. */
+function serverMessage(detail: ErrorDetail, refusalText: RefusalText): string {
+  const { reason, params = {} } = detail;
+  return isRefusalReason(reason) ? refusalText({ reason, params }, detail.message) : detail.message;
 }
 
 /**
- * Puts the server's field errors (`ApiError.details`) on the form, each next to its field and the
- * first field focused; details that name no field show above the form. Returns false when the error
+ * Puts the server's field errors (`ApiError.details`) on the form, in the user's language
+ * (`refusalText`), each next to its field and the first field focused; details that name no field show above the form. Returns false when the error
  * carries no field errors, for the caller (or the mutation cache) to report otherwise.
  */
 export function applyApiFieldErrors<T extends FieldValues>(
   form: Pick<UseFormReturn<T>, 'setError' | 'getValues'>,
   error: unknown,
+  refusalText: RefusalText,
   { fieldOf, messageOf }: FieldErrorOptions<T> = {},
 ): boolean {
   if (!hasFieldErrors(error)) return false;
@@ -38,7 +52,7 @@ export function applyApiFieldErrors<T extends FieldValues>(
   let focused = false;
   for (const detail of error.details) {
     const field = (fieldOf ?? defaultFieldOf)(detail.path);
-    const message = messageOf?.(detail, error) ?? detail.message;
+    const message = messageOf?.(detail, error) ?? serverMessage(detail, refusalText);
     if (field === null) {
       form.setError(FORM_ERROR, { type: 'server', message });
     } else {

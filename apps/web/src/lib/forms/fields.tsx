@@ -9,9 +9,8 @@ import {
   type SelectProps,
   type TextInputProps,
 } from '@mantine/core';
-import { toMajorUnits, toMinorUnits } from '@portal/contracts/money';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { MoneyInput, type MoneyInputProps } from '../../components/money-input/money-input';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useValidationText } from './validation-messages';
 
@@ -23,6 +22,8 @@ interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
 
 type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
+const READABLE_DESCRIPTION = { c: 'dark.4' } as const;
+
 /**
  * A bound field's value and change handler, which each input adapts, and the props every one hands to
  * its Mantine input as they are (`input`); the error is translated (message keys).
@@ -33,7 +34,18 @@ function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>({ contr
     field: { ref, name: fieldName, onBlur, onChange, value },
     fieldState,
   } = useController({ control, name });
-  return { value, onChange, input: { ref, name: fieldName, onBlur, error: text(fieldState.error?.message) } };
+  return {
+    value,
+    onChange,
+    input: {
+      ref,
+      name: fieldName,
+      onBlur,
+      error: text(fieldState.error?.message),
+      // Mantine's dimmed description is too faint on white (WCAG AA); the portal's grey for hints is not.
+      descriptionProps: READABLE_DESCRIPTION,
+    },
+  };
 }
 
 /** A text of the form (`register` would do, but this one also translates the error). */
@@ -96,30 +108,22 @@ export function CountField<T extends FieldValues, N extends FieldPath<T>, O>({
 }
 
 /**
- * An amount typed in dollars, kept in the form as minor units (the schemas' unit); an empty or
- * unreadable amount is NaN. The text stays as typed ("25." on the way to "25.50").
+ * An amount typed in dollars (`MoneyInput`), kept in the form as minor units (the schemas' unit); an
+ * empty field or a text that is not an amount holds NaN, which the schema refuses.
  */
 export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
   control,
   name,
   ...props
-}: Bound<T, N, O> & Unbound<NumberInputProps>) {
+}: Bound<T, N, O> & Unbound<MoneyInputProps>) {
   const { value, onChange, input } = useBoundField({ control, name });
-  const [typed, setTyped] = useState<string | number>(() =>
-    typeof value === 'number' && !Number.isNaN(value) ? toMajorUnits(value) : '',
-  );
   return (
-    <NumberInput
-      decimalScale={2}
-      thousandSeparator=","
-      hideControls
+    <MoneyInput
       {...props}
       {...input}
-      value={typed}
-      onChange={(next) => {
-        setTyped(next);
-        const major = typeof next === 'number' ? next : next.trim() === '' ? Number.NaN : Number(next);
-        onChange(Number.isNaN(major) ? Number.NaN : toMinorUnits(major));
+      value={typeof value === 'number' && !Number.isNaN(value) ? value : undefined}
+      onChange={(typed) => {
+        onChange(typed.kind === 'amount' ? typed.minor : Number.NaN);
       }}
     />
   );

@@ -81,7 +81,8 @@ export function UnsavedChangesGuard({ when }: { readonly when: boolean }) {
             {t('unsaved.stay')}
           </Button>
           <Button
-            color="red"
+            // The theme's red under white text is below the WCAG AA contrast; its 8th shade is not.
+            color="red.8"
             onClick={() => {
               answer(true);
             }}

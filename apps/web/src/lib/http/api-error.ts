@@ -1,4 +1,11 @@
 import type { ErrorDetail } from '@portal/contracts/api';
+import type { RefusalParam, RefusalReason } from '@portal/contracts/refusals';
+
+/** A refusal of the server's catalogue (contracts/refusals.ts), shown in the user's language. */
+export interface ApiRefusal {
+  readonly reason: RefusalReason;
+  readonly params: Readonly<Record<string, RefusalParam>>;
+}
 
 export interface ApiErrorInit {
   /** The HTTP status; 0 when no answer arrived. */
@@ -12,6 +19,8 @@ export interface ApiErrorInit {
   code: string;
   message: string;
   details?: readonly ErrorDetail[];
+  /** The server's refusal when its code is one the portal knows; `message` is its English text. */
+  refusal?: ApiRefusal | null;
   requestId: string;
   cause?: unknown;
 }
@@ -21,14 +30,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: readonly ErrorDetail[];
+  readonly refusal: ApiRefusal | null;
   /** The `X-Request-ID` the call was sent with; the server logs it, so support can find the call. */
   readonly requestId: string;
 
-  constructor({ status, code, message, details = [], requestId, cause }: ApiErrorInit) {
+  constructor({ status, code, message, details = [], refusal = null, requestId, cause }: ApiErrorInit) {
     super(message, { cause });
     this.status = status;
     this.code = code;
     this.details = details;
+    this.refusal = refusal;
     this.requestId = requestId;
   }
 }

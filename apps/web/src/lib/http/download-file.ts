@@ -14,7 +14,7 @@ function fileNameOf(disposition: string | null, fallback: string): string {
 }
 
 /** Hands a file to the browser's downloads, as a click on a download link would. */
-function saveFile(file: Blob, fileName: string): void {
+export function saveFile(file: Blob, fileName: string): void {
   const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;

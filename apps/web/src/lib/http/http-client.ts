@@ -6,6 +6,7 @@ import {
   REQUEST_ID_HEADER,
 } from '@portal/contracts/api';
 import type { HttpMethod } from '@portal/contracts/endpoint';
+import { isRefusalReason } from '@portal/contracts/refusals';
 import { getToken as getStoredToken } from '../storage/portal-storage';
 import { ApiError } from './api-error';
 import { buildQueryString, type QueryParams } from './query-string';
@@ -76,8 +77,10 @@ async function readError(response: Response, requestId: string): Promise<ApiErro
   }
   const parsed = errorBodySchema.safeParse(body);
   if (parsed.success) {
-    const { code, message, details } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, details, requestId });
+    const { code, message, details, reason, params = {} } = parsed.data.error;
+    // A code this build does not know (a newer server) shows the server's English message.
+    const refusal = isRefusalReason(reason) ? { reason, params } : null;
+    return new ApiError({ status: response.status, code, message, details, refusal, requestId });
   }
   return new ApiError({
     status: response.status,
@@ -90,7 +93,7 @@ async function readError(response: Response, requestId: string): Promise<ApiErro
 function failure(code: 'TIMEOUT' | 'ABORTED' | 'NETWORK_ERROR', requestId: string, cause: unknown): ApiError {
   const messages = {
     TIMEOUT: 'The call timed out',
-    ABORTED: 'The call was cancelled',
+    ABORTED: 'The call was canceled',
     NETWORK_ERROR: 'The API cannot be reached',
   };
   return new ApiError({ status: 0, code, message: messages[code], requestId, cause });

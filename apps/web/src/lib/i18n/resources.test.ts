@@ -45,6 +45,14 @@ describe('translations', () => {
     }
   });
 
+  it('write English as US English', () => {
+    // "en" is US English; Canadian and British spellings slip in from copied text.
+    // A placeholder (`{{cancelled}}`) is a name, not a word of the text.
+    const words = (text: unknown) => String(text).replace(/{{[^}]*}}/g, '');
+    const british = [...en].filter(([, text]) => /\b(instalments?|cancell(ed|ing))\b/i.test(words(text)));
+    expect(british).toEqual([]);
+  });
+
   it('use the same interpolation variables in both languages', () => {
     const differing = [...en].filter(([key, text]) => {
       const french = frCa.get(key);

@@ -1,5 +1,5 @@
-import { LOCALES, type Locale } from '@portal/contracts/brands';
 import type { ResourceLanguage } from 'i18next';
+import { collectResources } from './collect-resources';
 
 /**
  * Every `src/locales/<language>/<namespace>.json`: a feature adds a namespace by adding its two files,
@@ -11,23 +11,4 @@ const files = import.meta.glob<ResourceLanguage>('../../locales/*/*.json', {
   import: 'default',
 });
 
-const FILE_NAME = /\/locales\/([^/]+)\/([^/]+)\.json$/;
-
-function collect(): Record<Locale, ResourceLanguage> {
-  const resources = Object.fromEntries(LOCALES.map((locale) => [locale, {}])) as Record<
-    Locale,
-    ResourceLanguage
-  >;
-  for (const [path, content] of Object.entries(files)) {
-    const [, language, namespace] = FILE_NAME.exec(path) ?? [];
-    if (!language || !namespace || !(language in resources)) {
-      throw new Error(`${path} is not under src/locales/<${LOCALES.join('|')}>/<namespace>.json`);
-    }
-    resources[language as Locale][namespace] = content;
-  }
-  return resources;
-}
-
-export const RESOURCES = collect();
-
-export const NAMESPACES = Object.keys(RESOURCES.en);
+export const RESOURCES = collectResources(files);

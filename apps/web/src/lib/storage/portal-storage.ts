@@ -103,3 +103,33 @@ export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token);
   localStorage.removeItem(STORAGE_KEYS.adminToken);
 }
+
+/**
+ * A form's draft kept over an ended session (lib/forms/form-guard.tsx). Session storage, not local:
+ * it is no part of what §3 keeps, it lives only as long as the tab, and another tab never sees it.
+ */
+const FORM_DRAFT_PREFIX = 'portal.formDraft.';
+
+export function readFormDraft(key: string): string | null {
+  try {
+    return sessionStorage.getItem(FORM_DRAFT_PREFIX + key);
+  } catch {
+    return null;
+  }
+}
+
+export function writeFormDraft(key: string, draft: string): void {
+  try {
+    sessionStorage.setItem(FORM_DRAFT_PREFIX + key, draft);
+  } catch {
+    // Storage disabled or full: the save goes on without a draft.
+  }
+}
+
+export function forgetFormDraft(key: string): void {
+  try {
+    sessionStorage.removeItem(FORM_DRAFT_PREFIX + key);
+  } catch {
+    // Nothing was stored.
+  }
+}

@@ -95,6 +95,7 @@ describe('list state', () => {
   it('pages by offset up to the deepest one, then by cursor, and back by the cursors followed', async () => {
     const { list } = renderList('/list?offset=75');
     expect(list().pageTargets({ offset: 75, total: 500, itemCount: 25, nextCursor: 'c-100' })).toEqual({
+      first: { offset: 0 },
       previous: { offset: 50 },
       next: { offset: 100 },
     });
@@ -106,7 +107,11 @@ describe('list state', () => {
     });
     expect(list().params).toMatchObject({ cursor: 'c-125', offset: 0 });
     const deeper = list().pageTargets({ offset: 125, total: 500, itemCount: 25, nextCursor: 'c-150' });
-    expect(deeper).toEqual({ previous: { offset: 100 }, next: { cursor: 'c-150', offset: 150 } });
+    expect(deeper).toEqual({
+      first: { offset: 0 },
+      previous: { offset: 100 },
+      next: { cursor: 'c-150', offset: 150 },
+    });
 
     await change(() => {
       list().goTo({ cursor: 'c-150', offset: 150 });
@@ -118,8 +123,28 @@ describe('list state', () => {
       },
     );
     // Opened by a link at a deep page, the way back is unknown: no Previous rather than a wrong one.
-    expect(list().pageTargets({ offset: 400, total: 500, itemCount: 25, nextCursor: null })).toEqual({});
+    expect(list().pageTargets({ offset: 400, total: 500, itemCount: 25, nextCursor: null })).toEqual({
+      first: { offset: 0 },
+    });
     // The last page has no Next.
     expect(list().pageTargets({ offset: 75, total: 100, itemCount: 25 }).next).toBeUndefined();
+  });
+
+  it('goes to the first page, and to the last one while it is within reach of an offset', () => {
+    const { list } = renderList('/list');
+    expect(list().pageTargets({ offset: 0, total: 90, itemCount: 25 })).toEqual({
+      next: { offset: 25 },
+      last: { offset: 75 },
+    });
+    expect(list().pageTargets({ offset: 25, total: 100, itemCount: 25 })).toEqual({
+      first: { offset: 0 },
+      previous: { offset: 0 },
+      next: { offset: 50 },
+      last: { offset: 75 },
+    });
+    // The last page is past the deepest offset (100): the cursors lead there page by page only.
+    expect(
+      list().pageTargets({ offset: 0, total: 500, itemCount: 25, nextCursor: 'c-25' }).last,
+    ).toBeUndefined();
   });
 });

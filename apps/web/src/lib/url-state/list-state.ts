@@ -1,9 +1,11 @@
 import { useCallback, useMemo } from 'react';
 import { z } from 'zod';
+import { urlList } from './url-params';
 import {
   defineUrlState,
   useUrlState,
   type UrlStateDefinition,
+  type UrlStateUpdateOptions,
   type UrlStateOf,
   type UrlStateShape,
 } from './url-state';
@@ -11,9 +13,12 @@ import {
 const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** The parameters every list has besides its filters: sort, order, page size and page. */
-const PAGING_KEYS = ['sort', 'order', 'limit', 'offset', 'cursor'] as const;
-type PagingKey = (typeof PAGING_KEYS)[number];
+/**
+ * The parameters every list has besides its filters: sort, order, page size and page, and the columns
+ * shown (their ids in order; none: the list's own choice).
+ */
+const LIST_KEYS = ['sort', 'order', 'limit', 'offset', 'cursor', 'columns'] as const;
+type ListKey = (typeof LIST_KEYS)[number];
 
 export interface ListParams {
   sort: string;
@@ -23,10 +28,12 @@ export interface ListParams {
   offset: number;
   /** The API's token for a page too deep for an offset. */
   cursor: string | undefined;
+  /** The columns shown, in order, when chosen: a link shows the same columns. */
+  columns: string[];
 }
 
-/** Everything but the paging: what "Clear filters" clears and what sends the list back to its first page. */
-type ListFilters<T extends ListParams> = Omit<T, PagingKey>;
+/** Everything but paging and columns: what "Clear filters" clears and what sends the list back to its first page. */
+type ListFilters<T extends ListParams> = Omit<T, ListKey>;
 
 export interface ListShapeOptions<Sort extends string, Size extends number> {
   readonly sorts: readonly [Sort, ...Sort[]];
@@ -51,6 +58,7 @@ function listShape<Sort extends string, Size extends number>(options: ListShapeO
       .max(options.maxOffset ?? Number.MAX_SAFE_INTEGER)
       .default(0),
     cursor: z.string().min(1).max(1_000).optional(),
+    columns: urlList(z.string().min(1).max(100)),
   };
 }
 
@@ -113,6 +121,13 @@ interface PageFacts {
   readonly nextCursor?: string | null;
 }
 
+export interface PageTargets {
+  first?: PageTarget;
+  previous?: PageTarget;
+  next?: PageTarget;
+  last?: PageTarget;
+}
+
 export interface ListState<T extends ListParams> {
   readonly params: T;
   readonly defaults: T;
@@ -127,10 +142,15 @@ export interface ListState<T extends ListParams> {
   readonly toggleSort: (sort: T['sort']) => void;
   readonly setPageSize: (limit: T['limit']) => void;
   readonly goTo: (target: PageTarget) => void;
+  /** Shows these columns, in this order (none: the list's own choice); the page stays. */
+  readonly setColumns: (columns: readonly string[], options?: UrlStateUpdateOptions) => void;
   /** Back to the first page in place: a page past the end, or a cursor the API no longer accepts. */
   readonly resetPaging: () => void;
-  /** Where Previous and Next go from the page shown; undefined where there is nowhere to go. */
-  readonly pageTargets: (page: PageFacts) => { previous?: PageTarget; next?: PageTarget };
+  /**
+   * Where First, Previous, Next and Last go from the page shown; undefined where there is nowhere to go,
+   * and Last also past `maxOffset` (the API's cursors lead there only page by page).
+   */
+  readonly pageTargets: (page: PageFacts) => PageTargets;
 }
 
 // Cursors only lead forward; the ones followed in this session lead back again. Per list definition.
@@ -155,7 +175,7 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
   const [params, setParams] = useUrlState(definition);
   const { defaults, pageSizes, maxOffset } = definition;
   const filterKeys = useMemo(
-    () => definition.keys.filter((key) => !(PAGING_KEYS as readonly string[]).includes(key)),
+    () => definition.keys.filter((key) => !(LIST_KEYS as readonly string[]).includes(key)),
     [definition],
   );
   const hasFilters = filterKeys.some((key) => {
@@ -164,8 +184,11 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
   });
   // The filters and the sort a cursor belongs to; page size and position are not part of it.
   const fingerprint = useMemo(
-    () => definition.serialize({ ...params, limit: defaults.limit, ...FIRST_PAGE }).toString(),
-    [definition, params, defaults.limit],
+    () =>
+      definition
+        .serialize({ ...params, limit: defaults.limit, columns: defaults.columns, ...FIRST_PAGE })
+        .toString(),
+    [definition, params, defaults.limit, defaults.columns],
   );
 
   const setFilters = useCallback(
@@ -207,14 +230,21 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
     },
     [definition, fingerprint, setParams],
   );
+  const setColumns = useCallback(
+    (columns: readonly string[], options?: UrlStateUpdateOptions) => {
+      setParams((current) => ({ ...current, columns: [...columns] }), options);
+    },
+    [setParams],
+  );
   const resetPaging = useCallback(() => {
     setParams((current) => ({ ...current, ...FIRST_PAGE }), { replace: true });
   }, [setParams]);
 
   const pageTargets = useCallback(
     ({ offset, total, itemCount, nextCursor }: PageFacts) => {
-      const targets: { previous?: PageTarget; next?: PageTarget } = {};
+      const targets: PageTargets = {};
       if (offset > 0) {
+        targets.first = { offset: 0 };
         const previous = Math.max(0, offset - params.limit);
         const cursor = cursorsOf(definition).get(`${fingerprint}|${previous}`);
         if (previous <= maxOffset) targets.previous = { offset: previous };
@@ -224,6 +254,8 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
       if (itemCount > 0 && next < total) {
         if (next <= maxOffset) targets.next = { offset: next };
         else if (nextCursor) targets.next = { cursor: nextCursor, offset: next };
+        const last = Math.floor((total - 1) / params.limit) * params.limit;
+        if (last > offset && last <= maxOffset) targets.last = { offset: last };
       }
       return targets;
     },
@@ -240,6 +272,7 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
     toggleSort,
     setPageSize,
     goTo,
+    setColumns,
     resetPaging,
     pageTargets,
   };

@@ -37,6 +37,7 @@ describe('URL state', () => {
       limit: 25,
       offset: 0,
       cursor: undefined,
+      columns: [],
     });
   });
 

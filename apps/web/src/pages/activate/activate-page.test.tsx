@@ -42,6 +42,12 @@ describe('creating a password from an invitation', () => {
     await user.clear(password);
     await user.type(password, 'Nova.Newcomer-2026');
     expect([ruleMet('length'), ruleMet('notEmail')]).toEqual([true, false]);
+    // The rule says that the name part of the address is refused too, not only the whole address.
+    expect(
+      screen.getByText(
+        'Not containing your e-mail address or its name “nova.newcomer”, whatever the capitals or punctuation',
+      ),
+    ).toBeInTheDocument();
     await user.clear(password);
     await user.type(password, 'Password-1234');
     expect(ruleMet('notCommon')).toBe(false);
@@ -58,6 +64,11 @@ describe('creating a password from an invitation', () => {
     await user.click(screen.getByRole('button', { name: 'Create password and sign in' }));
     await waitFor(() => {
       expect(userManager.signinRedirect).toHaveBeenCalledWith({ login_hint: EMAIL });
+    });
+    // For the sign-in form to say that the password is created.
+    expect(JSON.parse(sessionStorage.getItem('portal.passwordSet') ?? 'null')).toEqual({
+      email: EMAIL,
+      purpose: 'ACTIVATION',
     });
     expect(api.callsTo(`POST ${LINK}`)[0]?.body).toEqual({ password: 'Quiet-Harbour-Lantern-42' });
     expect(api.callsTo(`POST ${LINK}`)[0]?.headers.get('Authorization')).toBeNull();

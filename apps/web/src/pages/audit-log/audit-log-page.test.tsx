@@ -4,11 +4,11 @@ import {
   auditFacetsEndpoint,
   exportAuditEntriesEndpoint,
 } from '@portal/contracts/audit-endpoints';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { renderApp } from '../../test/render-app';
+import { RBC_CONFIG, renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 
 const api = setUpTestApi();
@@ -23,10 +23,11 @@ type AuditEntry = z.input<typeof auditEntrySchema>;
 const settled: AuditEntry = {
   id: 'entry-1',
   merchantId: NORTHWIND.id,
-  actor: { type: 'USER', userId: AVERY.userId, email: AVERY.email, role: 'ADMIN' },
+  actor: { type: 'USER', userId: AVERY.userId, email: AVERY.email, name: 'Avery Stone', role: 'ADMIN' },
   kind: 'transaction.settled',
   subjectType: 'transaction',
   subjectId: 'tx-42',
+  subjectName: null,
   before: { status: 'AUTHORIZED', settled: '0.00 USD', refunded: '0.00 USD' },
   after: { status: 'SETTLED', settled: '50.00 USD', refunded: '0.00 USD', amount: '50.00 USD' },
   requestId: 'request-1',
@@ -36,7 +37,7 @@ const settled: AuditEntry = {
 const exported: AuditEntry = {
   ...settled,
   id: 'entry-2',
-  actor: { type: 'USER', userId: BLAKE.userId, email: BLAKE.email, role: 'ADMIN' },
+  actor: { type: 'USER', userId: BLAKE.userId, email: BLAKE.email, name: null, role: 'ADMIN' },
   kind: 'transaction.exported',
   subjectId: null,
   before: null,
@@ -46,7 +47,7 @@ const exported: AuditEntry = {
 const system: AuditEntry = {
   ...settled,
   id: 'entry-3',
-  actor: { type: 'SYSTEM', userId: null, email: null, role: null },
+  actor: { type: 'SYSTEM', userId: null, email: null, name: null, role: null },
   kind: 'cart.something_new',
   subjectType: 'cart',
   subjectId: 'cart-7',
@@ -120,7 +121,7 @@ describe('the audit log', () => {
     const [first, second, third] = await rowsShown(3);
     if (!first || !second || !third) throw new Error('three rows expected');
 
-    expect(within(first).getByText('Nov 2, 2026, 10:00 AM')).toBeInTheDocument();
+    expect(within(first).getByText('Nov 2, 2026, 10:00 AM EST')).toBeInTheDocument();
     expect(within(first).getByText('avery@example.com')).toBeInTheDocument();
     expect(within(first).getByText('Transaction settled')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: 'tx-42' }).getAttribute('href')).toBe(
@@ -132,21 +133,54 @@ describe('the audit log', () => {
       within(changes)
         .getAllByRole('listitem')
         .map((item) => item.textContent),
-    ).toEqual(['status: AUTHORIZED → SETTLED', 'settled: 0.00 USD → 50.00 USD', 'amount: 50.00 USD']);
+    ).toEqual(['Status: Authorized → Settled', 'Settled: 0.00 USD → 50.00 USD', 'Amount: 50.00 USD']);
+    // Who acted: by name, over the address they signed in with.
+    expect(within(first).getByText('Avery Stone')).toBeInTheDocument();
 
     // A date inside a value is shown as it was sent.
-    expect(within(second).getByText('filter: status=SETTLED; from=2026-11-01')).toBeInTheDocument();
+    expect(within(second).getByText('Filters: status=SETTLED; from=2026-11-01')).toBeInTheDocument();
     // A kind with no label yet is still readable.
     expect(within(third).getByText('Cart something new')).toBeInTheDocument();
     expect(within(third).getByText('System')).toBeInTheDocument();
     expect(within(third).getByText('No field changes')).toBeInTheDocument();
   });
 
+  it('names fields, codes and people in words, in English and in French', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const roleChanged: AuditEntry = {
+      ...settled,
+      kind: 'user.role_updated',
+      subjectType: 'user',
+      subjectId: '980f6fd1-0000-4000-8000-000000000001',
+      subjectName: 'Jordan Lee',
+      before: { role: 'READ_ONLY', firstName: 'Jordan' },
+      after: { role: 'USER', firstName: 'Jordan R.' },
+    };
+    installAuditApi([roleChanged]);
+    // The rbc brand offers French.
+    const { i18n } = await renderApp('/audit-log', RBC_CONFIG);
+    const row = () => within(screen.getByRole('table')).getAllByRole('row')[1] as HTMLElement;
+    await rowsShown(1);
+    const lines = () =>
+      within(within(row()).getByRole('list', { name: /Changed fields|Champs modifiés/ }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(lines()).toEqual(['Role: Read only → User', 'First name: Jordan → Jordan R.']);
+    expect(within(row()).getByText('User Jordan Lee')).toBeInTheDocument();
+    expect(within(row()).queryByText(/980f6fd1/)).not.toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('fr-CA'));
+    await waitFor(() => {
+      expect(lines()).toEqual(['Rôle : Lecture seule → Utilisateur', 'Prénom : Jordan → Jordan R.']);
+    });
+    expect(within(row()).getByText('Utilisateur Jordan Lee')).toBeInTheDocument();
+  });
+
   it('shows free text that looks like a date as typed', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     const dateLike: AuditEntry = {
       ...settled,
-      actor: { type: 'USER', userId: '2026-11-01', email: '2026-11-01T00:00:00Z', role: 'ADMIN' },
+      actor: { type: 'USER', userId: '2026-11-01', email: '2026-11-01T00:00:00Z', name: null, role: 'ADMIN' },
       kind: 'cart.updated',
       subjectType: '2026-11-02',
       subjectId: '2026-11-03T00:00:00Z',
@@ -166,8 +200,8 @@ describe('the audit log', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual([
-      'name: 2026-11-04 → 2026-11-06T00:00:00Z',
-      'expiresAt: 2026-11-05T00:00:00Z → 2026-11-07T00:00:00.000Z',
+      'Name: 2026-11-04 → 2026-11-06T00:00:00Z',
+      'Expires at: 2026-11-05T00:00:00Z → 2026-11-07T00:00:00.000Z',
     ]);
   });
 

@@ -13,6 +13,7 @@ import {
 import { auditColumns } from '../../features/audit/components/audit-columns';
 import { auditFilters } from '../../features/audit/components/audit-filters';
 import { auditFilterQuery, auditListUrl, auditPageQuery } from '../../features/audit/list-params';
+import { useAuditLabels } from '../../features/audit/use-audit-labels';
 import { useKindLabel } from '../../features/audit/use-kind-label';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { useFormatters } from '../../lib/format/use-formatters';
@@ -37,10 +38,11 @@ function AuditLogPage({ merchantId }: { readonly merchantId: string }) {
   const timeZone = merchant.data?.timeZone ?? page.data?.timeZone ?? 'UTC';
   const format = useFormatters(timeZone);
   const kindLabel = useKindLabel();
+  const labels = useAuditLabels();
 
   const columns = useMemo(
-    () => auditColumns({ t, dateTime: format.dateTime, kindLabel }),
-    [t, format, kindLabel],
+    () => auditColumns({ t, dateTime: format.dateTime, kindLabel, labels }),
+    [t, format, kindLabel, labels],
   );
   const filters = auditFilters({ t, facets: facets.data, kindLabel, timeZone });
   const exportCsv = (locale: Locale) => downloadAuditCsv({ query: { ...auditFilterQuery(params), locale } });

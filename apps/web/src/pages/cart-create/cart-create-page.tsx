@@ -37,6 +37,7 @@ function CartCreatePage({ merchantId }: { readonly merchantId: string }) {
         onCancel={() => {
           void navigate(PAGES.carts.path);
         }}
+        draftName="cartCreate"
       />
     </Stack>
   );

@@ -28,6 +28,7 @@ interface CartPageProps {
 function CartPage({ merchantId, cartId, scopes }: CartPageProps) {
   const { t } = useTranslation('carts');
   const merchant = useCurrentMerchant(merchantId);
+  // Times are the merchant's, named; UTC (named too) only if the merchant cannot be read.
   const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
   const cart = useCart(merchantId, cartId);
   const save = useSaveCart(merchantId);
@@ -52,7 +53,8 @@ function CartPage({ merchantId, cartId, scopes }: CartPageProps) {
       </Stack>
     );
   }
-  if (cart.data === undefined) {
+  // Until the merchant's zone is known, its dates would be shown in another.
+  if (cart.data === undefined || merchant.isPending) {
     return (
       <Stack gap="md">
         <PageTitle page="cart" />
@@ -83,6 +85,7 @@ function CartPage({ merchantId, cartId, scopes }: CartPageProps) {
           />
         )}
       </Group>
+      {data.status === 'DECLINED' && !editing && <Alert color="orange">{t('view.declined')}</Alert>}
       {editing ? (
         <CartForm
           initial={cartInputOf(data)}

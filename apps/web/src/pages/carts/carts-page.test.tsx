@@ -1,6 +1,6 @@
 import { type CartInput, type cartDetailSchema, type cartSummarySchema } from '@portal/contracts/carts';
-import { listCartsEndpoint } from '@portal/contracts/carts-endpoints';
-import { screen, waitFor, within } from '@testing-library/react';
+import { cartActionEndpoints, cartEndpoint, listCartsEndpoint } from '@portal/contracts/carts-endpoints';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -81,6 +81,7 @@ describe('the cart list', () => {
     expect(screen.getByRole('link', { name: 'Create cart' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    expect(await screen.findByRole('option', { name: 'Declined' })).toBeInTheDocument();
     await user.click(await screen.findByRole('option', { name: 'Sent' }));
     await waitFor(() => {
       expect(new URLSearchParams(router.state.location.search).getAll('status')).toEqual(['SENT']);
@@ -144,7 +145,7 @@ describe('the cart form', () => {
 
   it('shows each refusal next to its field and sends nothing', async () => {
     const { user, posted } = await openForm();
-    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '-5');
+    await user.type(screen.getByRole('textbox', { name: 'Unit price' }), '0');
     await user.type(screen.getByRole('textbox', { name: 'Quantity' }), '{Backspace}0');
     await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'not-an-email');
     await user.type(screen.getByRole('textbox', { name: 'Phone' }), 'call me');
@@ -212,7 +213,109 @@ describe('the cart form', () => {
         HttpResponse.json({ data: detailOf(posted[0] as CartInput, id) }),
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Create cart' }));
+    // A double click creates one cart.
+    const createButton = screen.getByRole('button', { name: 'Create cart' });
+    fireEvent.click(createButton);
+    fireEvent.click(createButton);
     expect(await screen.findByRole('heading', { level: 2, name: 'Tent order' })).toBeInTheDocument();
+    expect(posted).toHaveLength(2);
+  });
+});
+
+describe('the cart page', () => {
+  const id = '00000000-0000-4000-8000-000000000077';
+  const shopper = {
+    name: 'Jane Shopper',
+    email: 'jane@example.com',
+    phone: '',
+    billingAddress: {
+      line1: '1 Main Street',
+      line2: '',
+      city: 'New York',
+      region: 'NY',
+      postalCode: '10001',
+      country: 'US',
+    },
+    shippingSameAsBilling: true,
+    shippingAddress: null,
+  };
+  function cart(overrides: Partial<CartDetail> = {}): CartDetail {
+    const input = {
+      name: 'Tent order',
+      orderReference: 'ORD-1',
+      items: [{ name: 'Tent', sku: '', quantity: 1, unitPrice: 5_000, unitTax: 0 }],
+      customTotal: null,
+      shopper,
+    } as unknown as CartInput;
+    return { ...detailOf(input, id), ...overrides };
+  }
+
+  it('sends the link once for a double click on "Send link"', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    let notified = 0;
+    api.server.use(
+      http.get(cartEndpoint.path, () => HttpResponse.json({ data: cart() })),
+      http.post(cartActionEndpoints.notify.path, async () => {
+        notified += 1;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        return HttpResponse.json({ data: cart({ status: 'SENT' }) });
+      }),
+    );
+    await renderApp(`/carts/${id}`);
+    const send = await screen.findByRole('button', { name: 'Send link' });
+    // Two clicks before React renders again, as a quick double click lands.
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(await screen.findByText('The link was sent to jane@example.com.')).toBeInTheDocument();
+    expect(notified).toBe(1);
+  });
+
+  it('catches up with the e-mail it sent: "Waiting to send" becomes "Kept in the outbox", no attempts', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const email = {
+      id: 'email-1',
+      to: 'jane@example.com',
+      template: 'cart-link',
+      status: 'PENDING' as const,
+      attempts: 0,
+      lastError: null,
+      createdAt: '2026-11-20T15:05:00.000Z',
+      sentAt: null,
+    };
+    let sent = false;
+    api.server.use(
+      http.get(cartEndpoint.path, () => {
+        const notifications = [{ ...email, status: sent ? ('KEPT' as const) : ('PENDING' as const) }];
+        return HttpResponse.json({ data: cart({ status: 'SENT', notifications }) });
+      }),
+    );
+    await renderApp(`/carts/${id}`);
+    expect(await screen.findByText('Waiting to send')).toBeInTheDocument();
+    sent = true;
+    const kept = await screen.findByText('Kept in the outbox', {}, { timeout: 10_000 });
+    const row = kept.closest('tr') as HTMLElement;
+    expect(within(row).queryByText('0')).not.toBeInTheDocument();
+  });
+
+  it('shows a declined cart as the shopper left it, with nothing more to do', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const history = [
+      { status: 'ACTIVE' as const, actor: 'admin@merchant.demo', at: '2026-11-20T15:00:00.000Z' },
+      { status: 'SENT' as const, actor: 'admin@merchant.demo', at: '2026-11-20T15:05:00.000Z' },
+      { status: 'DECLINED' as const, actor: 'shopper', at: '2026-11-21T09:30:00.000Z' },
+    ];
+    api.server.use(
+      http.get(cartEndpoint.path, () => HttpResponse.json({ data: cart({ status: 'DECLINED', history }) })),
+    );
+    await renderApp(`/carts/${id}`);
+    expect(await screen.findByText('The shopper declined this cart.', { exact: false })).toBeInTheDocument();
+    const steps = screen.getAllByRole('listitem');
+    expect(steps.at(-1)).toHaveTextContent(/^Declined · .* · by the shopper$/);
+    // Times are the merchant's (America/New_York), and say so.
+    expect(steps.at(-1)).toHaveTextContent(/Nov 21, 2026, 4:30\sAM EST/);
+    expect(screen.getByText(/Expires .*, 2026, .* EST$/)).toBeInTheDocument();
+    for (const action of ['Send link', 'Resend e-mail', 'Expire', 'Edit', 'Copy link']) {
+      expect(screen.queryByRole('button', { name: action })).not.toBeInTheDocument();
+    }
   });
 });

@@ -1,22 +1,52 @@
-import { Alert, Anchor, Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { checkoutLogoEndpoint } from '@portal/contracts/checkout-design-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
+import { offerMessage } from '@portal/contracts/placement-offers';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { CheckoutLookFrame, lookButtonProps } from '../../components/checkout-look';
 import { ErrorMessageBox } from '../../components/error-message-box';
 import { PageTitle } from '../../components/page-title';
-import { useCheckoutCart, useCompleteCheckout } from '../../features/carts/api/carts-api';
+import { PendingButton } from '../../components/pending-button';
+import { useCheckoutCart, useCompleteCheckout, useDeclineCheckout } from '../../features/carts/api/carts-api';
 import type { CheckoutCartAnswer } from '../../features/carts/api/cart-schemas';
 import { CartTotalsView } from '../../features/carts/components/cart-totals';
 import { useFormatters } from '../../lib/format/use-formatters';
 import { ApiError } from '../../lib/http/api-error';
+import { isLocale } from '../../lib/i18n/language';
+import { useErrorText } from '../../lib/http/refusal-text';
 
 const BRAND_NAMES = { bread: 'Bread', rbc: 'RBC' } as const;
+// The shopper may be anywhere: the expiry is read on their own clock and names its zone, so that it
+// agrees with the e-mail's, which names the merchant's.
+const SHOPPER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function CheckoutCart({ cart, token }: { readonly cart: CheckoutCartAnswer; readonly token: string }) {
-  const { t } = useTranslation('carts');
-  const format = useFormatters('UTC');
+  const { t, i18n } = useTranslation('carts');
+  const format = useFormatters(SHOPPER_TIME_ZONE);
+  // The plan the merchant's active payment products offer for this total, in the shopper's language.
+  const offer = offerMessage(
+    { currency: cart.currency, value: cart.totals.total },
+    cart.plans,
+    isLocale(i18n.language) ? i18n.language : 'en',
+  );
   const complete = useCompleteCheckout(token);
-  const [left, setLeft] = useState(false);
+  const decline = useDeclineCheckout(token);
+  const errorText = useErrorText();
+  const [leaving, setLeaving] = useState(false);
   const money = (value: number) => format.money({ currency: cart.currency, value });
   const finished = complete.data !== undefined;
 
@@ -27,6 +57,7 @@ function CheckoutCart({ cart, token }: { readonly cart: CheckoutCartAnswer; read
       : cart.status === 'EXPIRED'
         ? t('checkout.expired')
         : null;
+  const busy = complete.isPending || decline.isPending;
 
   return (
     <Stack gap="md">
@@ -36,7 +67,14 @@ function CheckoutCart({ cart, token }: { readonly cart: CheckoutCartAnswer; read
       <Title order={2} size="h3">
         {cart.name}
       </Title>
-      {status !== null ? (
+      {cart.status === 'DECLINED' ? (
+        <Stack gap="sm">
+          <Alert color="gray" role="status">
+            {t('checkout.declined', { merchant: cart.merchantName })}
+          </Alert>
+          {cart.errorUrl !== '' && <Anchor href={cart.errorUrl}>{t('checkout.backToShop')}</Anchor>}
+        </Stack>
+      ) : status !== null ? (
         <Alert color="gray" role="status">
           {status}
         </Alert>
@@ -76,49 +114,91 @@ function CheckoutCart({ cart, token }: { readonly cart: CheckoutCartAnswer; read
             </Paper>
           )}
           <CartTotalsView totals={cart.totals} currency={cart.currency} />
+          {offer !== null && (
+            <Text fw={600} data-testid="checkout-offer">
+              {offer.text}
+            </Text>
+          )}
           <Text size="sm" c="dark.4">
             {t('checkout.expires', { when: format.dateTime(cart.expiresAt) })}
           </Text>
-          {left ? (
-            <Alert color="gray" role="status">
-              {t('checkout.left')}
-            </Alert>
-          ) : (
-            <Group>
+          <Group>
+            <PendingButton
+              disabled={decline.isPending}
+              onClick={() => complete.mutateAsync()}
+              {...(cart.design === null ? {} : lookButtonProps(cart.design))}
+            >
+              {t('checkout.pay')}
+            </PendingButton>
+            <Button
+              variant="default"
+              disabled={busy}
+              onClick={() => {
+                setLeaving(true);
+              }}
+            >
+              {t('checkout.leave')}
+            </Button>
+          </Group>
+          <Modal
+            opened={leaving}
+            onClose={() => {
+              setLeaving(false);
+            }}
+            title={t('checkout.leaveTitle')}
+            closeButtonProps={{ 'aria-label': t('checkout.close') }}
+          >
+            <Text mb="md">{t('checkout.leaveBody', { merchant: cart.merchantName })}</Text>
+            <Group justify="flex-end">
               <Button
-                loading={complete.isPending}
+                variant="default"
                 onClick={() => {
-                  complete.mutate();
+                  setLeaving(false);
                 }}
               >
-                {t('checkout.pay')}
+                {t('checkout.stay')}
               </Button>
-              {cart.errorUrl === '' ? (
-                <Button
-                  variant="default"
-                  onClick={() => {
-                    setLeft(true);
-                  }}
-                >
-                  {t('checkout.leave')}
-                </Button>
-              ) : (
-                <Button component="a" variant="default" href={cart.errorUrl}>
-                  {t('checkout.leave')}
-                </Button>
-              )}
+              <PendingButton
+                onClick={async () => {
+                  try {
+                    await decline.mutateAsync();
+                  } finally {
+                    setLeaving(false);
+                  }
+                }}
+              >
+                {t('checkout.decline')}
+              </PendingButton>
             </Group>
-          )}
+          </Modal>
           {complete.isError && (
             <Alert color="red" role="alert">
-              {complete.error instanceof ApiError && complete.error.status === 409
-                ? t('checkout.alreadyCompleted')
-                : complete.error.message}
+              {errorText(complete.error)}
             </Alert>
           )}
         </>
       )}
     </Stack>
+  );
+}
+
+/** The merchant's published design around the cart (issue 14), the portal's own look until there is one. */
+function DesignedCheckout({
+  cart,
+  token,
+  children,
+}: {
+  readonly cart: CheckoutCartAnswer;
+  readonly token: string;
+  readonly children: ReactNode;
+}) {
+  if (cart.design === null) return children;
+  const { hasLogo, ...look } = cart.design;
+  const logoSrc = hasLogo ? endpointUrl(checkoutLogoEndpoint, { checkoutToken: token }) : undefined;
+  return (
+    <CheckoutLookFrame look={look} logoSrc={logoSrc}>
+      {children}
+    </CheckoutLookFrame>
   );
 }
 
@@ -141,7 +221,9 @@ export function Component() {
       ) : cart.data === undefined ? (
         <Skeleton height={300} />
       ) : (
-        <CheckoutCart cart={cart.data} token={checkoutToken} />
+        <DesignedCheckout cart={cart.data} token={checkoutToken}>
+          <CheckoutCart cart={cart.data} token={checkoutToken} />
+        </DesignedCheckout>
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, renderWithAuth, stubApi } from '../../lib/auth/test-utils';
 
@@ -40,5 +40,19 @@ describe('forgot password', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Too many requests. Wait a while before asking again.',
     );
+  });
+
+  it('sends one request for a double click', async () => {
+    const api = stubApi({ [FORGOT]: json(202, { accepted: true }) });
+    const { user } = await renderWithAuth({ routes, path: '/password/forgot' });
+    await user.type(
+      await screen.findByLabelText('E-mail', { exact: false, selector: 'input' }),
+      'ada@example.test',
+    );
+    const send = screen.getByRole('button', { name: 'Send the link' });
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect((await screen.findByRole('status')).textContent).toContain('If ada@example.test belongs');
+    expect(api.callsTo(FORGOT)).toHaveLength(1);
   });
 });

@@ -22,7 +22,7 @@ const forgotPasswordFormSchema = z.object({ email: emailSchema });
 export function Component() {
   const { t, i18n } = useTranslation('passwords');
   const mutation = useForgotPassword();
-  const { control, handleSubmit, getValues } = useForm({
+  const { control, handleSubmit, getValues, formState } = useForm({
     resolver: formResolver(forgotPasswordFormSchema),
     defaultValues: { email: '' },
     mode: 'onTouched',
@@ -65,7 +65,8 @@ export function Component() {
                 required
                 autoFocus
               />
-              <Button type="submit" loading={mutation.isPending} fullWidth>
+              {/* isSubmitting, set as the submit starts: the mutation's isPending comes too late to stop a double click. */}
+              <Button type="submit" loading={formState.isSubmitting} fullWidth>
                 {t('forgot.submit')}
               </Button>
             </Stack>

@@ -83,4 +83,20 @@ describe('/implicit/callback', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('alert')).toHaveTextContent('Error was: Boom');
   });
+
+  it('opened directly, says in one message that there is nothing to finish and offers to sign in', async () => {
+    const api = stubApi({});
+    const userManager = createStubUserManager();
+    const { user } = await renderWithAuth({ routes, path: '/implicit/callback', userManager });
+
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByText('There is no sign-in to finish here. Sign in to continue.')).toBeInTheDocument();
+    expect(screen.queryByText('authState error')).not.toBeInTheDocument();
+    expect(screen.queryByText('Your sign-in could not be completed. Sign in again.')).not.toBeInTheDocument();
+    expect(userManager.signinRedirectCallback).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(userManager.signinRedirect).toHaveBeenCalledTimes(1);
+  });
 });

@@ -31,6 +31,7 @@ function fakeEmail(index: number, overrides: Partial<EmailDetail> = {}): EmailDe
     sentAt: null,
     createdAt,
     related: null,
+    timeZone: 'America/New_York',
     withheld: null,
     html: `<!doctype html><p>Hello ${index}</p><a href="${LINK}">Activate</a><script>alert(1)</script>`,
     text: `Hello ${index}\n\nActivate your account: ${LINK}\n`,
@@ -103,6 +104,11 @@ describe('the outbox', () => {
     expect(within(rows[0] as HTMLElement).getByText('Failed')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Cart link')).toBeInTheDocument();
     expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+    // A kept message says so in words, with no "0 attempts", and its time names the merchant's zone.
+    const kept = rows[1] as HTMLElement;
+    expect(within(kept).getByText('Kept in the outbox')).toBeInTheDocument();
+    expect(within(kept).getByText(/^Nov 2, 2026, 9:59\sAM EST$/)).toBeInTheDocument();
+    expect(within(kept).queryByText('0')).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await rowsShown(5);
@@ -138,6 +144,27 @@ describe('the outbox', () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('');
     });
+  });
+
+  it('reads a message waiting to be sent again until it has left, and says why a kept one was not sent', async () => {
+    api.signInAs({ role: 'INTERNAL_ADMIN', merchantId: NORTHWIND.id });
+    const waiting = fakeEmail(1, { status: 'PENDING', timeZone: null });
+    const shown = [waiting];
+    installOutboxApi(shown);
+    const { user } = await renderApp('/internal/outbox');
+    const [row] = await rowsShown(1);
+    expect(within(row as HTMLElement).getByText('Waiting to send')).toBeInTheDocument();
+    // The sender keeps it (no mail server): the list catches up without a reload.
+    shown[0] = { ...waiting, status: 'KEPT' };
+    expect(
+      await within(table()).findByText('Kept in the outbox', {}, { timeout: 10_000 }),
+    ).toBeInTheDocument();
+    await user.click(within(table()).getByText('person1@example.com'));
+    const drawer = await screen.findByRole('dialog', { name: 'Message 1' });
+    expect(
+      await within(drawer).findByText(/the message was kept here instead of being sent/),
+    ).toBeInTheDocument();
+    expect(within(drawer).queryByText('Attempts')).not.toBeInTheDocument();
   });
 
   it('shows free text that looks like a date as typed, in the list and in the message', async () => {

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ListView } from '../../components/data-table/list-view';
@@ -10,12 +10,14 @@ import { outboxColumns } from '../../features/outbox/components/outbox-columns';
 import { outboxFilters } from '../../features/outbox/components/outbox-filters';
 import { OutboxNotice } from '../../features/outbox/components/outbox-notice';
 import { outboxListUrl, outboxPageQuery } from '../../features/outbox/list-params';
+import { formatZonedDateTime } from '../../lib/format/date-time';
 import { useFormatters } from '../../lib/format/use-formatters';
 import { useListState } from '../../lib/url-state/list-state';
 
 /** The message open over the list, as a URL parameter of its own: a link opens the same message. */
 const EMAIL_PARAM = 'email';
-// The outbox spans every merchant: dates are shown in the reader's own time zone.
+// The outbox spans every merchant: a message's times are its merchant's (as on that merchant's pages),
+// named since rows differ; a message of no merchant is read in the reader's own zone, named too.
 const READER_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const getRowId = (row: EmailAnswer) => row.id;
 
@@ -30,17 +32,19 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const emailId = search.get(EMAIL_PARAM) ?? undefined;
   const page = useEmailPage(outboxPageQuery(list.params));
-  const format = useFormatters(READER_TIME_ZONE);
+  const { locale } = useFormatters(READER_TIME_ZONE);
+  const dateTime = useCallback(
+    (instant: Date, email: EmailAnswer) =>
+      formatZonedDateTime(instant, { locale, timeZone: email.timeZone ?? READER_TIME_ZONE }),
+    [locale],
+  );
 
   const templateLabel = useMemo(
     () => (template: string) =>
       i18n.exists(`template.${template}`, { ns: 'outbox' }) ? t(`template.${template}`) : template,
     [t, i18n],
   );
-  const columns = useMemo(
-    () => outboxColumns({ t, dateTime: format.dateTime, templateLabel }),
-    [t, format, templateLabel],
-  );
+  const columns = useMemo(() => outboxColumns({ t, dateTime, templateLabel }), [t, dateTime, templateLabel]);
   const filters = useMemo(() => outboxFilters(t, templateLabel), [t, templateLabel]);
 
   const showEmail = (id: string | undefined) => {
@@ -74,7 +78,7 @@ export function Component() {
       />
       <EmailDrawer
         emailId={emailId}
-        dateTime={format.dateTime}
+        dateTime={dateTime}
         onClose={() => {
           showEmail(undefined);
         }}

@@ -1,6 +1,7 @@
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { rememberPasswordSet } from '../../features/passwords/components/password-set-notice';
 import { json, renderWithAuth, stubApi, TEST_CONFIG } from '../../lib/auth/test-utils';
 
 const routes = [
@@ -49,6 +50,33 @@ describe('the sign-in form of the built-in provider', () => {
     await screen.findByLabelText('E-mail', { exact: false });
     expect(input('E-mail').value).toBe('ada@example.test');
     expect(document.activeElement).toBe(input('Password'));
+  });
+
+  it('says that the password was just created, once, on the form of that e-mail', async () => {
+    rememberPasswordSet('Ada@example.test', 'ACTIVATION');
+    stubApi({ [DETAILS]: json(200, { prompt: 'login', loginHint: 'ada@example.test' }) });
+    const first = await renderWithAuth({ routes, path: '/login/abc123' });
+
+    expect(
+      await screen.findByText(
+        'Your password is created. Sign in with it now: your e-mail is already filled in.',
+      ),
+    ).toBeInTheDocument();
+    expect(input('E-mail').value).toBe('ada@example.test');
+    first.unmount();
+
+    await renderWithAuth({ routes, path: '/login/abc123' });
+    await screen.findByLabelText('E-mail', { exact: false });
+    expect(screen.queryByText(/Your password is created/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing of a password set for another e-mail', async () => {
+    rememberPasswordSet('someone.else@example.test', 'RESET');
+    stubApi({ [DETAILS]: json(200, { prompt: 'login', loginHint: 'ada@example.test' }) });
+    await renderWithAuth({ routes, path: '/login/abc123' });
+
+    await screen.findByLabelText('E-mail', { exact: false });
+    expect(screen.queryByText(/Your password is changed/)).not.toBeInTheDocument();
   });
 
   it('announces a wrong e-mail or password', async () => {

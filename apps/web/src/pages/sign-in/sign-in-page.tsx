@@ -19,6 +19,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ErrorMessageBox } from '../../components/error-message-box';
 import { ForgotPasswordLink } from '../../features/passwords/components/forgot-password-link';
+import { PasswordSetNotice } from '../../features/passwords/components/password-set-notice';
 import { PageTitle } from '../../components/page-title';
 import { BrandLogo } from '../../lib/brand/brand-logo';
 import { usePortalName } from '../../lib/brand/document-title';
@@ -110,6 +111,7 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
   return (
     <form method="post" action={href(PUBLIC_PATHS.signIn, { interactionId })} noValidate onSubmit={post}>
       <Stack gap="md">
+        {errorText === null && <PasswordSetNotice email={details.loginHint} />}
         {errorText !== null && (
           <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden />}>
             {errorText}

@@ -12,6 +12,7 @@ import { selectedProgramIds, useProgramSelection } from '../../features/programs
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
 import { downloadTransactionsCsv } from '../../features/transactions/api/export-transactions';
 import { useTransactionPage } from '../../features/transactions/api/list-transactions';
+import { usePrefetchTransaction } from '../../features/transactions/api/transaction-detail';
 import { useTransactionLocations } from '../../features/transactions/api/transaction-locations';
 import { useTransactionTotals } from '../../features/transactions/api/transaction-totals';
 import type { TransactionAnswer } from '../../features/transactions/api/transaction-schemas';
@@ -82,7 +83,11 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
     (id: string) => `${href(PAGES.transaction.path, { transactionId: id })}${search}`,
     [search],
   );
-  const columns = useMemo(() => transactionColumns({ t, format, detailHref }), [t, format, detailHref]);
+  const prefetchTransaction = usePrefetchTransaction(merchantId);
+  const columns = useMemo(
+    () => transactionColumns({ t, format, timeZone, detailHref, onOpen: prefetchTransaction }),
+    [t, format, timeZone, detailHref, prefetchTransaction],
+  );
   const locations = useTransactionLocations(merchantId);
   const filters = transactionFilters({
     t,
@@ -126,10 +131,10 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
           />
         }
         onRowOpen={(row) => {
+          prefetchTransaction(row.id);
           void navigate(detailHref(row.id));
         }}
         activeRowId={transactionId}
-        minWidth={1280}
       />
       <TransactionDrawer
         merchantId={merchantId}

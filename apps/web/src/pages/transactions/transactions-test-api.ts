@@ -200,8 +200,8 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
       return transaction
         ? HttpResponse.json({ data: transaction })
         : HttpResponse.json(
-            { error: { code: 'FORBIDDEN', message: 'You do not have access to this transaction' } },
-            { status: 403 },
+            { error: { code: 'NOT_FOUND', message: 'No transaction has this id' } },
+            { status: 404 },
           );
     }),
     ...TRANSACTION_ACTIONS.map((action) =>
@@ -215,7 +215,10 @@ export function installTransactionsApi(server: SetupServer, initial: readonly Tr
             ? (body as { amount: Money }).amount.value
             : 0;
         if (!transaction)
-          return HttpResponse.json({ error: { code: 'FORBIDDEN', message: 'No' } }, { status: 403 });
+          return HttpResponse.json(
+            { error: { code: 'NOT_FOUND', message: 'No transaction has this id' } },
+            { status: 404 },
+          );
         const next = applyAction(transaction, action, value);
         transactions.set(id, next);
         return HttpResponse.json({ data: next });

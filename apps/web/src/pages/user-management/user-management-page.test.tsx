@@ -113,6 +113,64 @@ describe('the user-management page', () => {
     );
   });
 
+  it('restores a removed user from its row, and an invitation to its e-mail says it can be restored', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id, email: 'admin@example.com' });
+    const removed: User = {
+      id: 'user-removed',
+      firstName: 'Rory',
+      lastName: 'Removed',
+      email: 'rory@example.com',
+      role: 'USER',
+      status: 'DISABLED',
+      invitedAt: '2026-01-02T15:00:00.000Z',
+      lastSignInAt: null,
+    };
+    installUsersApi([...TEAM, removed]);
+    const restored: unknown[] = [];
+    api.server.use(
+      http.post('/api/users', () =>
+        conflict('This e-mail belongs to a removed user of this merchant, who can be restored', [
+          {
+            path: 'body.email',
+            message: 'This e-mail belongs to a removed user of this merchant, who can be restored',
+          },
+          { path: 'reason', message: 'restorable' },
+        ]),
+      ),
+      http.post('/api/users/:id/restore', async ({ request, params }) => {
+        restored.push({ id: params.id, body: await request.json() });
+        return HttpResponse.json({ data: { ...removed, status: 'INVITED' } });
+      }),
+    );
+    const { user } = await renderApp('/user-management');
+
+    await user.click(await screen.findByRole('button', { name: 'Add user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a user' });
+    await user.type(within(dialog).getByLabelText('First name', { exact: false }), 'Rory');
+    await user.type(within(dialog).getByLabelText('Last name', { exact: false }), 'Removed');
+    await user.type(within(dialog).getByLabelText('E-mail', { exact: false }), 'rory@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await within(dialog).findByText(
+        'This e-mail belongs to a removed user of your team. Restore that user from the list (status “Removed”) instead.',
+      ),
+    ).toBeInTheDocument();
+    // The reason is the e-mail's, not a second message above the buttons.
+    expect(within(dialog).queryByText('restorable')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Rory Removed' }));
+    expect(screen.queryByRole('menuitem', { name: 'Remove user' })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore user' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore Rory Removed?' });
+    expect(confirm).toHaveTextContent('with the role User');
+    await user.click(within(confirm).getByRole('button', { name: 'Restore and send invitation' }));
+    expect(
+      await screen.findByText('The user is restored. An invitation is on its way to rory@example.com.'),
+    ).toBeInTheDocument();
+    expect(restored).toEqual([{ id: 'user-removed', body: { locale: 'en' } }]);
+  });
+
   it('offers no actions on the signed-in user, nor to those who may only read', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     installUsersApi();

@@ -10,6 +10,7 @@ import { useFormatters } from '../../lib/format/use-formatters';
 import { useResendInvitation, useUserPage, type UserAnswer } from '../../features/users/api/users-api';
 import { AddUserDialog } from '../../features/users/components/add-user-dialog';
 import { RemoveDialog } from '../../features/users/components/remove-dialog';
+import { RestoreDialog } from '../../features/users/components/restore-dialog';
 import { RoleDialog } from '../../features/users/components/role-dialog';
 import { userColumns, type UserAction } from '../../features/users/components/user-columns';
 import { userFilters } from '../../features/users/components/user-filters';
@@ -30,7 +31,8 @@ interface UserManagementPageProps {
 
 /**
  * The merchant's team (issue 6): search, role and status filters, sort and pages in the URL; add a
- * user, resend an invitation, change a role, remove a user, for those with `w:merchant.users`.
+ * user, resend an invitation, change a role, remove a user and restore a removed one, for those with
+ * `w:merchant.users`.
  */
 function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPageProps) {
   const { t, i18n } = useTranslation('users');
@@ -41,7 +43,10 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
   const format = useFormatters(merchant.data?.timeZone ?? 'UTC');
   const resend = useResendInvitation(merchantId);
   const [adding, setAdding] = useState(false);
-  const [acting, setActing] = useState<{ user: UserAnswer; action: 'role' | 'remove' } | null>(null);
+  const [acting, setActing] = useState<{
+    user: UserAnswer;
+    action: Exclude<UserAction, 'resend'>;
+  } | null>(null);
 
   const onAction = useMemo(() => {
     if (!canWrite) return null;
@@ -108,6 +113,15 @@ function UserManagementPage({ merchantId, selfId, canWrite }: UserManagementPage
       />
       {acting?.action === 'role' && (
         <RoleDialog
+          merchantId={merchantId}
+          user={acting.user}
+          onClose={() => {
+            setActing(null);
+          }}
+        />
+      )}
+      {acting?.action === 'restore' && (
+        <RestoreDialog
           merchantId={merchantId}
           user={acting.user}
           onClose={() => {

@@ -2,7 +2,8 @@ import { DatePickerInput, type DatePickerPreset } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_RANGE_PRESETS, presetRange, type DayRange } from './date-presets';
+import type { DayRange } from '../../../lib/dates/day-ranges';
+import { DATE_RANGE_PRESETS, presetRange } from './date-presets';
 
 type Draft = [string | null, string | null];
 

@@ -9,7 +9,7 @@ export interface FilterBarProps {
   readonly label: string;
   /** The search box (SearchFilter). */
   readonly search: ReactNode;
-  /** The filters (MultiSelectFilter, SelectFilter, DateRangeFilter, NumberRangeFilter). */
+  /** The filters (MultiSelectFilter, SelectFilter, DateRangeFilter, MoneyRangeFilter). */
   readonly children: ReactNode;
   /** How many filters are set (the search not counted). */
   readonly activeCount: number;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ListParams } from '../../../lib/url-state/list-state';
 import { DateRangeFilter } from './date-range-filter';
 import { MultiSelectFilter, type FilterOption } from './multi-select-filter';
-import { NumberRangeFilter } from './number-range-filter';
+import { MoneyRangeFilter } from './money-range-filter';
 import { SearchFilter } from './search-filter';
 import { SelectFilter } from './select-filter';
 
@@ -44,18 +44,8 @@ interface Labelled {
   readonly label: string;
 }
 
-/** A range shown in other units than the URL's (dollars shown, cents in the URL). */
-interface Units {
-  readonly toShown: (stored: number) => number;
-  readonly toStored: (shown: number) => number;
-}
-
 function patch<T>(values: Record<string, unknown>): Partial<T> {
   return values as Partial<T>;
-}
-
-function convert(value: number | undefined, to: (value: number) => number): number | undefined {
-  return value === undefined ? undefined : to(value);
 }
 
 /**
@@ -158,29 +148,23 @@ export function filtersOf<T extends ListParams>() {
       };
     },
 
-    numberRange(
+    /** An amount range, typed in dollars, in minor units in the URL (`MoneyInput`). */
+    moneyRange(
       options: Labelled & {
         readonly min: KeysOf<T, number | undefined>;
         readonly max: KeysOf<T, number | undefined>;
-        readonly decimalScale?: number;
-        readonly units?: Units;
       },
     ): ListFilter<T> {
-      const { min, max, name, units, ...props } = options;
-      const toShown = units?.toShown ?? ((value: number) => value);
-      const toStored = units?.toStored ?? ((value: number) => value);
+      const { min, max, name, label } = options;
       return {
         name,
         keys: [min, max],
         render: ({ params, set }) => (
-          <NumberRangeFilter
-            {...props}
-            value={{
-              min: convert(params[min] as number | undefined, toShown),
-              max: convert(params[max] as number | undefined, toShown),
-            }}
+          <MoneyRangeFilter
+            label={label}
+            value={{ min: params[min] as number | undefined, max: params[max] as number | undefined }}
             onChange={(range) => {
-              set(patch<T>({ [min]: convert(range.min, toStored), [max]: convert(range.max, toStored) }));
+              set(patch<T>({ [min]: range.min, [max]: range.max }));
             }}
           />
         ),

@@ -1,5 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import type { AuditLabels } from '../use-audit-labels';
+import classes from './audit.module.css';
 
 /** A changed field's value as text. Nested values (an export's filter) are written compactly, keys first. */
 export function displayValue(value: unknown): string {
@@ -34,33 +36,45 @@ export function changedFields(
   });
 }
 
-/** The compact diff of one entry: `field: before → after`, one line per changed field. */
+/**
+ * The compact diff of one entry: `Field: before → after`, one line per changed field, in words (field
+ * labels, enumeration values in the user's language). The lines wrap: a long value must not widen the
+ * whole table.
+ */
 export function AuditChanges({
+  subjectType,
   before,
   after,
+  labels,
 }: {
+  readonly subjectType: string;
   readonly before: Readonly<Record<string, unknown>> | null;
   readonly after: Readonly<Record<string, unknown>> | null;
+  readonly labels: AuditLabels;
 }) {
   const { t } = useTranslation('audit');
   const changes = changedFields(before, after);
   if (changes.length === 0) {
     return <Text size="sm">{t('changes.none')}</Text>;
   }
-  const shown = (value: string) => (value === '' ? t('changes.empty') : value);
   return (
-    <ul aria-label={t('changes.label')} style={{ margin: 0, paddingInlineStart: 16 }}>
-      {changes.map(({ field, before: was, after: is }) => (
-        <li key={field}>
-          <Text size="sm" component="span">
-            {was === undefined
-              ? t('changes.added', { field, value: shown(is ?? '') })
-              : is === undefined
-                ? t('changes.removed', { field, value: shown(was) })
-                : t('changes.changed', { field, before: shown(was), after: shown(is) })}
-          </Text>
-        </li>
-      ))}
+    <ul aria-label={t('changes.label')} className={classes.changes}>
+      {changes.map(({ field: name, before: was, after: is }) => {
+        const field = labels.field(subjectType, name);
+        const shown = (value: string) =>
+          value === '' ? t('changes.empty') : labels.value(subjectType, name, value);
+        return (
+          <li key={name}>
+            <Text size="sm" component="span">
+              {was === undefined
+                ? t('changes.added', { field, value: shown(is ?? '') })
+                : is === undefined
+                  ? t('changes.removed', { field, value: shown(was) })
+                  : t('changes.changed', { field, before: shown(was), after: shown(is) })}
+            </Text>
+          </li>
+        );
+      })}
     </ul>
   );
 }

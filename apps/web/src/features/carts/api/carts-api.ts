@@ -5,6 +5,7 @@ import {
   checkoutEndpoint,
   completeCheckoutEndpoint,
   createCartEndpoint,
+  declineCheckoutEndpoint,
   listCartsEndpoint,
   updateCartEndpoint,
 } from '@portal/contracts/carts-endpoints';
@@ -27,12 +28,23 @@ export function useCartPage(merchantId: string, query: QueryParams) {
 }
 
 /** `GET /api/carts/:cartId`: the cart with its history and notifications. */
+/**
+ * How often a cart whose e-mail is waiting to be sent is read again: the sender delivers (or keeps) it
+ * within seconds, and the cart read right after "Send link" would otherwise say "Waiting to send" long
+ * after it went.
+ */
+const WAITING_EMAIL_REFRESH_MS = 3_000;
+
 export function useCart(merchantId: string, id: string) {
   return useQuery({
     queryKey: cartKeys.detail(merchantId, id),
     queryFn: async ({ signal }) =>
       (await callEndpoint(cartEndpoint, { params: { cartId: id }, signal })).data,
     retry: retryOnce,
+    refetchInterval: ({ state }) =>
+      state.data?.notifications.some((email) => email.status === 'PENDING') === true
+        ? WAITING_EMAIL_REFRESH_MS
+        : false,
   });
 }
 
@@ -94,6 +106,22 @@ export function useCompleteCheckout(token: string) {
     mutationFn: async () =>
       (await callEndpoint(completeCheckoutEndpoint, { params: { checkoutToken: token } })).data,
     onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: cartKeys.checkout(token) });
+    },
+  });
+}
+
+/** The shopper leaves without paying: the cart is DECLINED, and the page shows it so from the answer. */
+export function useDeclineCheckout(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      (await callEndpoint(declineCheckoutEndpoint, { params: { checkoutToken: token } })).data,
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.checkout(token), cart);
+    },
+    // A refusal (completed or expired meanwhile): the page shows what the cart is now.
+    onError: async () => {
       await queryClient.invalidateQueries({ queryKey: cartKeys.checkout(token) });
     },
   });

@@ -3,6 +3,7 @@ import { isOpenCartStatus, type CartAction } from '@portal/contracts/carts';
 import { SCOPES, hasScope } from '@portal/contracts/scopes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PendingButton } from '../../../components/pending-button';
 import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
 import { useCartAction } from '../api/carts-api';
@@ -22,7 +23,10 @@ export interface CartActionsProps {
   readonly onEdit: () => void;
 }
 
-/** Notify, resend, expire (confirmed), copy link and edit: each an analytics event and an alert. */
+/**
+ * Notify, resend, expire (confirmed), copy link and edit: each an analytics event and an alert. While
+ * one runs, it cannot be sent again and the others wait (PendingButton).
+ */
 export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsProps) {
   const { t } = useTranslation('carts');
   const action = useCartAction(merchantId);
@@ -30,22 +34,17 @@ export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsPro
   const open = isOpenCartStatus(cart.status);
   const canUpdate = hasScope(scopes, SCOPES.cartUpdate);
 
-  const run = (name: CartAction) => {
-    action.mutate(
-      { id: cart.id, action: name },
-      {
-        onSuccess: () => {
-          track(ACTION_EVENTS[name]);
-          showAlert({
-            type: 'Success',
-            message: { key: `carts:alerts.${ACTION_ALERTS[name]}`, values: { email: cart.shopper.email } },
-          });
-        },
-        onSettled: () => {
-          setConfirming(false);
-        },
-      },
-    );
+  const run = async (name: CartAction) => {
+    try {
+      await action.mutateAsync({ id: cart.id, action: name });
+      track(ACTION_EVENTS[name]);
+      showAlert({
+        type: 'Success',
+        message: { key: `carts:alerts.${ACTION_ALERTS[name]}`, values: { email: cart.shopper.email } },
+      });
+    } finally {
+      setConfirming(false);
+    }
   };
 
   const copyLink = async () => {
@@ -62,31 +61,19 @@ export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsPro
     <Group gap="sm">
       {open && canUpdate && (
         <>
-          {cart.status === 'ACTIVE' ? (
-            <Button
-              loading={action.isPending}
-              onClick={() => {
-                run('notify');
-              }}
-            >
-              {t('actions.notify')}
-            </Button>
-          ) : (
-            <Button
-              loading={action.isPending}
-              onClick={() => {
-                run('resend');
-              }}
-            >
-              {t('actions.resend')}
-            </Button>
-          )}
-          <Button variant="default" onClick={onEdit}>
+          <PendingButton
+            disabled={action.isPending}
+            onClick={() => run(cart.status === 'ACTIVE' ? 'notify' : 'resend')}
+          >
+            {t(cart.status === 'ACTIVE' ? 'actions.notify' : 'actions.resend')}
+          </PendingButton>
+          <Button variant="default" disabled={action.isPending} onClick={onEdit}>
             {t('view.edit')}
           </Button>
           <Button
             variant="outline"
             color="red.8"
+            disabled={action.isPending}
             onClick={() => {
               setConfirming(true);
             }}
@@ -106,6 +93,7 @@ export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsPro
           setConfirming(false);
         }}
         title={t('actions.expireTitle')}
+        closeButtonProps={{ 'aria-label': t('actions.close') }}
       >
         <Text mb="md">{t('actions.expireBody')}</Text>
         <Group justify="flex-end">
@@ -117,15 +105,9 @@ export function CartActions({ merchantId, cart, scopes, onEdit }: CartActionsPro
           >
             {t('actions.keep')}
           </Button>
-          <Button
-            color="red.8"
-            loading={action.isPending}
-            onClick={() => {
-              run('expire');
-            }}
-          >
+          <PendingButton color="red.8" onClick={() => run('expire')}>
             {t('actions.expireConfirm')}
-          </Button>
+          </PendingButton>
         </Group>
       </Modal>
     </Group>

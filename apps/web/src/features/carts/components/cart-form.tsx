@@ -12,8 +12,10 @@ import { useFieldArray, useForm, useWatch, type Control, type FieldPath } from '
 import { useTranslation } from 'react-i18next';
 import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
 import { CountField, FormError, MoneyField, TextField } from '../../../lib/forms/fields';
+import { FormGuard, useFormDraft } from '../../../lib/forms/form-guard';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { useValidationText } from '../../../lib/forms/validation-messages';
+import { useRefusalText } from '../../../lib/http/refusal-text';
 import { CartTotalsView } from './cart-totals';
 
 export const EMPTY_ITEM: CartItemInput = {
@@ -109,6 +111,8 @@ export interface CartFormProps {
   /** Rejects with the server's ApiError: a 400's details land next to their fields. */
   readonly onSubmit: (input: CartInput) => Promise<void>;
   readonly onCancel: () => void;
+  /** Which form, to keep a draft of when the session ends on submit (useFormDraft); none by default. */
+  readonly draftName?: string;
 }
 
 /**
@@ -116,9 +120,10 @@ export interface CartFormProps {
  * shopper, links back to the shop and the expiry. Validated with the contracts' schema, the one the
  * server checks the same body with; the server's refusals show next to their fields too.
  */
-export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }: CartFormProps) {
+export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel, draftName }: CartFormProps) {
   const { t } = useTranslation('carts');
   const text = useValidationText();
+  const refusalText = useRefusalText();
   const moneyPrefix = currency === 'CAD' ? 'CA$' : '$';
   const form = useForm<CartInput>({
     resolver: formResolver(cartInputSchema),
@@ -137,12 +142,14 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
   const expiresAt = useWatch({ control, name: 'expiresAt' });
   const usesCustomTotal = customTotal !== null;
 
+  const draft = useFormDraft(form, draftName ?? null);
+
   const submit = handleSubmit(async (input) => {
     try {
-      await onSubmit(input);
+      await draft.saving(() => onSubmit(input));
     } catch (error) {
       // The cart as a whole (its total) is no field: above the buttons.
-      applyApiFieldErrors(form, error, { fieldOf: cartFieldOf });
+      applyApiFieldErrors(form, error, refusalText, { fieldOf: cartFieldOf });
     }
   });
 
@@ -343,6 +350,7 @@ export function CartForm({ initial, currency, submitLabel, onSubmit, onCancel }:
           </Button>
         </Group>
       </Stack>
+      <FormGuard control={control} />
     </form>
   );
 }

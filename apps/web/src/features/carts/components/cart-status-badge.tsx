@@ -6,6 +6,7 @@ const COLORS: StatusColors<CartStatus> = {
   ACTIVE: 'blue',
   SENT: 'teal',
   COMPLETED: 'green',
+  DECLINED: 'orange',
   EXPIRED: 'dark',
 };
 

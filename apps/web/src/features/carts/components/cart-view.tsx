@@ -157,7 +157,8 @@ export function CartView({ cart, format }: { readonly cart: CartDetailAnswer; re
                           {t(`view.emailStatus.${email.status}`)}
                         </Text>
                       </Table.Td>
-                      <Table.Td>{email.attempts}</Table.Td>
+                      {/* A kept message was never offered to a mail server: no "0 attempts". */}
+                      <Table.Td>{email.status === 'KEPT' ? '' : email.attempts}</Table.Td>
                       <Table.Td>{format.dateTime(email.createdAt)}</Table.Td>
                       <Table.Td>{email.lastError ?? ''}</Table.Td>
                     </Table.Tr>

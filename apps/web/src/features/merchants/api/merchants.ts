@@ -26,6 +26,7 @@ async function searchMerchants(search: string, signal?: AbortSignal): Promise<Me
 export const merchantKeys = {
   search: (search: string) => ['merchants', 'search', search.trim()] as const,
   current: (merchantId: string) => ['merchants', 'current', merchantId] as const,
+  settings: (merchantId: string) => ['merchants', 'settings', merchantId] as const,
 };
 
 function merchantSearchQueryOptions(search: string) {

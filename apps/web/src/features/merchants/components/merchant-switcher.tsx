@@ -30,7 +30,13 @@ export function MerchantSwitcher({ merchantId, merchantName }: MerchantSwitcherP
       >
         {name}
       </Button>
-      <Modal opened={opened} onClose={close} title={t('merchants.switchTitle')} size="lg">
+      <Modal
+        opened={opened}
+        onClose={close}
+        title={t('merchants.switchTitle')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('merchants.switchClose') }}
+      >
         <MerchantChooser
           currentMerchantId={merchantId}
           pendingId={pendingId}

@@ -14,6 +14,15 @@ const outboxKeys = {
   detail: (id: string) => ['outbox', 'detail', id] as const,
 };
 
+/**
+ * How often a message waiting to be sent is read again: the sender delivers (or keeps) it within
+ * seconds of its queueing, and a page read at that moment would otherwise show "Waiting to send" and
+ * no attempt long after it went.
+ */
+const WAITING_REFRESH_MS = 3_000;
+
+const isWaiting = (email: EmailSummary) => email.status === 'PENDING';
+
 /** `GET /api/emails`: a page of the outbox, newest first. */
 export function useEmailPage(query: QueryParams) {
   return useQuery({
@@ -21,6 +30,7 @@ export function useEmailPage(query: QueryParams) {
     queryFn: async ({ signal }) => (await callEndpoint(emailsEndpoint, { query, signal })).data,
     placeholderData: keepPreviousData,
     retry: retryOnce,
+    refetchInterval: ({ state }) => (state.data?.items.some(isWaiting) === true ? WAITING_REFRESH_MS : false),
   });
 }
 
@@ -32,5 +42,7 @@ export function useEmailDetail(emailId: string | undefined) {
       (await callEndpoint(emailEndpoint, { params: { emailId: emailId ?? '' }, signal })).data,
     enabled: emailId !== undefined,
     retry: retryOnce,
+    refetchInterval: ({ state }) =>
+      state.data !== undefined && isWaiting(state.data) ? WAITING_REFRESH_MS : false,
   });
 }

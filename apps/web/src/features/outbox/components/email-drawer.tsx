@@ -2,7 +2,7 @@ import { Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DetailDrawer, useDrawerSubject } from '../../../components/detail-drawer/detail-drawer';
 import { DetailList } from '../../../components/detail-drawer/detail-list';
-import { useEmailDetail, type EmailDetailAnswer } from '../api/outbox-api';
+import { useEmailDetail, type EmailAnswer, type EmailDetailAnswer } from '../api/outbox-api';
 import { EmailStatusBadge } from './email-status-badge';
 import { LinkedText } from './linked-text';
 import classes from './outbox.module.css';
@@ -12,7 +12,7 @@ function Message({
   dateTime,
 }: {
   readonly email: EmailDetailAnswer;
-  readonly dateTime: (date: Date) => string;
+  readonly dateTime: (date: Date, email: EmailAnswer) => string;
 }) {
   const { t } = useTranslation('outbox');
   return (
@@ -21,12 +21,16 @@ function Message({
         items={[
           [t('detail.to'), email.to],
           [t('detail.status'), <EmailStatusBadge key="status" status={email.status} />],
-          [t('detail.attempts'), email.attempts],
-          email.sentAt ? [t('detail.sentAt'), dateTime(email.sentAt)] : null,
-          email.status === 'PENDING' ? [t('detail.nextAttemptAt'), dateTime(email.nextAttemptAt)] : null,
+          // A kept message was never offered to a mail server: it has no attempts, only a reason.
+          email.status === 'KEPT' ? null : [t('detail.attempts'), email.attempts],
+          email.sentAt ? [t('detail.sentAt'), dateTime(email.sentAt, email)] : null,
+          email.status === 'PENDING'
+            ? [t('detail.nextAttemptAt'), dateTime(email.nextAttemptAt, email)]
+            : null,
           email.lastError ? [t('detail.lastError'), email.lastError] : null,
         ]}
       />
+      {email.status === 'KEPT' && <Text size="sm">{t('detail.kept')}</Text>}
       {email.text === null || email.html === null ? (
         <Text c="dimmed">
           {email.withheld === 'account-link' ? t('detail.withheldAccountLink') : t('detail.withheld')}
@@ -57,7 +61,7 @@ export interface EmailDrawerProps {
   /** The message of the URL; undefined closes the drawer. */
   readonly emailId: string | undefined;
   readonly onClose: () => void;
-  readonly dateTime: (date: Date) => string;
+  readonly dateTime: (date: Date, email: EmailAnswer) => string;
 }
 
 /** One message of the outbox over the list: its delivery, its text with clickable links, its HTML. */

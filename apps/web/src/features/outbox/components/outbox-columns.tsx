@@ -5,7 +5,8 @@ import { EmailStatusBadge } from './email-status-badge';
 
 export interface OutboxColumnsOptions {
   readonly t: TFunction<'outbox'>;
-  readonly dateTime: (instant: Date) => string;
+  /** An instant in the message's zone (its merchant's), named. */
+  readonly dateTime: (instant: Date, email: EmailAnswer) => string;
   readonly templateLabel: (template: string) => string;
 }
 
@@ -17,12 +18,13 @@ export function outboxColumns({
 }: OutboxColumnsOptions): DataColumn<EmailAnswer>[] {
   return columnsOf(
     {
-      createdAt: { cell: (row) => dateTime(row.createdAt) },
+      createdAt: { cell: (row) => dateTime(row.createdAt, row) },
       to: { cell: (row) => row.to },
       subject: { cell: (row) => row.subject },
       template: { cell: (row) => templateLabel(row.template) },
       status: { cell: (row) => <EmailStatusBadge status={row.status} /> },
-      attempts: { align: 'end', cell: (row) => row.attempts },
+      // A kept message was never offered to a mail server: "0 attempts" would read as a delivery stuck.
+      attempts: { align: 'end', cell: (row) => (row.status === 'KEPT' ? '' : row.attempts) },
     },
     (id) => t(`columns.${id}`),
   );

@@ -29,9 +29,9 @@ export function ChangePasswordForm({ email }: { readonly email: string }) {
     savedMessage: { key: 'passwords:change.done' },
     fieldErrors: {
       fieldOf: (path) => FIELDS[path] ?? null,
-      // The server's reason for the new password is its own text; a wrong current one is ours.
+      // The server's reason for the new password is its own; a wrong current one has our words.
       messageOf: (detail) =>
-        detail.path === CURRENT_PASSWORD_FIELD_PATH ? 'passwords:errors.currentWrong' : detail.message,
+        detail.path === CURRENT_PASSWORD_FIELD_PATH ? 'passwords:errors.currentWrong' : undefined,
     },
   });
   const { control } = settings.form;

@@ -1,5 +1,11 @@
 import { List, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
-import { checkPasswordRules, MIN_PASSWORD_LENGTH, PASSWORD_RULES } from '@portal/contracts/password-rules';
+import {
+  checkPasswordRules,
+  emailNamePart,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RULES,
+  type PasswordRule,
+} from '@portal/contracts/password-rules';
 import { IconCheck, IconCircleDashed } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +22,12 @@ export function PasswordRulesList({
 }) {
   const { t } = useTranslation('passwords');
   const checks = checkPasswordRules(password, email);
+  const name = emailNamePart(email);
+  // The e-mail rule names the part of the address it forbids too, so a refusal is never a surprise.
+  const ruleText = (rule: PasswordRule) =>
+    rule === 'notEmail' && name !== null
+      ? t('rules.notEmailOrName', { name })
+      : t(`rules.${rule}`, { count: MIN_PASSWORD_LENGTH });
   return (
     <div>
       <Text size="sm" fw={600} id="password-rules-title">
@@ -36,7 +48,7 @@ export function PasswordRulesList({
               }
             >
               <Text size="sm" c={met ? 'teal.9' : 'gray.8'} component="span">
-                {t(`rules.${rule}`, { count: MIN_PASSWORD_LENGTH })}
+                {ruleText(rule)}
               </Text>
               <VisuallyHidden>{met ? t('rules.met') : t('rules.notMet')}</VisuallyHidden>
             </List.Item>

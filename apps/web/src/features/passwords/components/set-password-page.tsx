@@ -9,13 +9,15 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorMessageBox } from '../../../components/error-message-box';
 import { PageTitle } from '../../../components/page-title';
-import { useAuth } from '../../../lib/auth/auth-context';
+import { useStartSignIn } from '../../../lib/auth/auth-context';
 import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
 import { FormError } from '../../../lib/forms/fields';
 import { formResolver } from '../../../lib/forms/form-resolver';
+import { useRefusalText } from '../../../lib/http/refusal-text';
 import { isGoneLink, usePasswordLink, useSetPassword } from '../api/passwords-api';
 import { EMPTY_NEW_PASSWORD, newPasswordSchema, type NewPassword } from '../new-password-schema';
 import { NewPasswordFields } from './new-password-fields';
+import { rememberPasswordSet } from './password-set-notice';
 
 const KEY: Readonly<Record<UserTokenPurpose, 'activate' | 'reset'>> = {
   ACTIVATION: 'activate',
@@ -60,7 +62,8 @@ interface FormProps {
 
 function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
   const { t } = useTranslation('passwords');
-  const { signIn } = useAuth();
+  const signIn = useStartSignIn();
+  const refusalText = useRefusalText();
   const mutation = useSetPassword(purpose, token);
   const form = useForm<NewPassword>({
     resolver: formResolver(newPasswordSchema(email)),
@@ -73,12 +76,14 @@ function SetPasswordForm({ purpose, token, email, onDeadLink }: FormProps) {
     try {
       const answer = await mutation.mutateAsync(password);
       setDone(true);
-      // Straight into the identity provider's sign-in, the e-mail already filled in.
+      // Straight into the identity provider's sign-in, the e-mail already filled in, where the form
+      // says that the password is set.
+      rememberPasswordSet(answer.email, purpose);
       void signIn(undefined, answer.email);
     } catch (error) {
       if (isGoneLink(error)) onDeadLink();
       else
-        applyApiFieldErrors(form, error, {
+        applyApiFieldErrors(form, error, refusalText, {
           fieldOf: (path) => (path === PASSWORD_FIELD_PATH ? 'password' : null),
         });
     }

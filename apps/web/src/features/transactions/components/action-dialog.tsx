@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { remainingAmounts, type TransactionAction } from '@portal/contracts/transactions';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import { MoneyField } from '../../../lib/forms/fields';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { messageWithValues } from '../../../lib/forms/validation-messages';
 import { ApiError } from '../../../lib/http/api-error';
+import { useErrorText } from '../../../lib/http/refusal-text';
 import { isAmountRefusal, useTransactionAction } from '../api/transaction-action';
 import type { TransactionDetailAnswer } from '../api/transaction-schemas';
 import type { Formatters } from '../../../lib/format/use-formatters';
@@ -57,6 +58,20 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
   // reuses it, so the server acts at most once.
   const [confirmed, setConfirmed] = useState<{ amount: number; idempotencyKey: string } | null>(null);
   const mutation = useTransactionAction(merchantId);
+  const errorText = useErrorText();
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const reviewed = useRef(false);
+  const { setFocus } = form;
+  // Each step takes focus as it replaces the other: the confirmation (so Enter confirms), or the amount
+  // again after Back. Otherwise focus fell to the page behind the dialog with the step it was in.
+  useEffect(() => {
+    if (confirmed !== null) {
+      reviewed.current = true;
+      confirmButton.current?.focus();
+    } else if (reviewed.current) {
+      setFocus('amount');
+    }
+  }, [confirmed, setFocus]);
 
   const review = form.handleSubmit(({ amount }) => {
     setConfirmed({ amount, idempotencyKey: crypto.randomUUID() });
@@ -79,7 +94,7 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
           if (isAmountRefusal(error)) {
             // Back to the amount, with the server's reason beside it; a new review makes a new key.
             setConfirmed(null);
-            form.setError('amount', { type: 'server', message: error.message });
+            form.setError('amount', { type: 'server', message: errorText(error) ?? error.message });
           } else if (error instanceof ApiError && (error.status === 409 || error.status === 422)) {
             // Refused for another reason (the error alert says which): the drawer shows it as it is now.
             onClose();
@@ -106,10 +121,10 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
             {t('actions.back')}
           </Button>
           <Button
+            ref={confirmButton}
             color={action === 'settle' ? undefined : 'red'}
             loading={mutation.isPending}
             onClick={confirm}
-            data-autofocus
           >
             {t(`actions.confirm.${action}`, { amount })}
           </Button>
@@ -128,8 +143,6 @@ function ActionForm({ action, transaction, merchantId, format, onClose }: Action
           description={t('actions.upTo', { amount: money(left) })}
           // The theme's dimmed grey is too faint on white for text that has to be read (WCAG AA).
           descriptionProps={{ c: 'dark.4' }}
-          min={0}
-          fixedDecimalScale
           rightSection={
             <Text size="xs" c="dark.4" aria-hidden="true">
               {currency}

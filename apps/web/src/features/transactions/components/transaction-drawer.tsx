@@ -41,7 +41,9 @@ function History({
 }) {
   const { t } = useTranslation('transactions');
   return (
-    <Table.ScrollContainer minWidth={480} type="native">
+    // As narrow as a phone's drawer: the columns wrap rather than hide the amount and the e-mail
+    // addresses behind a sideways scroll.
+    <Table.ScrollContainer minWidth={320} type="native">
       <Table aria-label={t('detail.history')} verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -61,7 +63,7 @@ function History({
               <Table.Td>
                 <Text size="sm">{t(`history.actors.${event.actor.type}`, { name: event.actor.name })}</Text>
                 {event.actor.type === 'USER' && event.actor.email !== null && (
-                  <Text size="xs" c="dark.4">
+                  <Text size="xs" c="dark.4" className={classes.email}>
                     {event.actor.email}
                   </Text>
                 )}
@@ -93,12 +95,19 @@ function Actions({ transaction, merchantId, format, onDone }: ActionsProps) {
   const left = actionRemaining(transaction);
   const possible = TRANSACTION_ACTIONS.filter((candidate) => left[candidate] > 0);
   const money = (value: number) => format.money({ currency: transaction.total.currency, value });
+  // An open rest that only a refund keeps from being settled: said where Settle would be.
+  const settleRefused = transaction.refunded.value > 0 && left.cancel > 0;
 
   return (
     <Stack gap="xs">
       <Title order={3} size="h4">
         {t('actions.title')}
       </Title>
+      {settleRefused && (
+        <Text size="sm">
+          {t('actions.settleAfterRefund', { amount: format.money(transaction.refunded) })}
+        </Text>
+      )}
       {possible.length === 0 ? (
         <Text size="sm">{t('actions.nothingLeft')}</Text>
       ) : (

@@ -1,5 +1,5 @@
 import { CHANNELS, PRODUCT_TYPES } from '@portal/contracts/enums';
-import { toMajorUnits, toMinorUnits, type Currency } from '@portal/contracts/money';
+import type { Currency } from '@portal/contracts/money';
 import { TRANSACTION_STATUSES, type LocationOption } from '@portal/contracts/transactions';
 import type { TFunction } from 'i18next';
 import type { FilterOption } from '../../../components/data-table/filters/multi-select-filter';
@@ -72,13 +72,11 @@ export function transactionFilters({
         label: t('filters.channel'),
         options: CHANNELS.map((channel) => ({ value: channel, label: t(`channel.${channel}`) })),
       }),
-      filter.numberRange({
+      filter.moneyRange({
         min: 'minAmount',
         max: 'maxAmount',
         name: 'amount',
         label: t('filters.amount', { currency }),
-        decimalScale: 2,
-        units: { toShown: toMajorUnits, toStored: toMinorUnits },
       }),
     ],
   };

@@ -12,6 +12,7 @@ import {
   listUsersEndpoint,
   removeUserEndpoint,
   resendInvitationEndpoint,
+  restoreUserEndpoint,
   updateUserRoleEndpoint,
 } from '@portal/contracts/users-endpoints';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -91,6 +92,16 @@ export function useRemoveUser(merchantId: string) {
   return useUserChange(
     merchantId,
     async (id: string) => (await callEndpoint(removeUserEndpoint, { params: { id } })).data,
+    SHOWS_CONFLICT,
+  );
+}
+
+/** A removed user, INVITED again: the server e-mails the invitation in the admin's language. */
+export function useRestoreUser(merchantId: string) {
+  return useUserChange(
+    merchantId,
+    async ({ id, locale }: { id: string; locale: Locale }) =>
+      (await callEndpoint(restoreUserEndpoint, { params: { id }, body: { locale } })).data,
     SHOWS_CONFLICT,
   );
 }

@@ -1,22 +1,25 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { MERCHANT_ROLES } from '@portal/contracts/roles';
-import { addUserBodySchema, EMAIL_FIELD_PATH } from '@portal/contracts/users';
+import { addUserBodySchema, EMAIL_FIELD_PATH, USER_CONFLICT_REASON_PATH } from '@portal/contracts/users';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
 import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
 import { FormError, SelectField, TextField } from '../../../lib/forms/fields';
+import { FormGuard } from '../../../lib/forms/form-guard';
 import { formResolver } from '../../../lib/forms/form-resolver';
+import { useRefusalText } from '../../../lib/http/refusal-text';
 import { isLocale } from '../../../lib/i18n/language';
 import { z } from 'zod';
-import { useAddUser } from '../api/users-api';
+import { conflictReasonOf, useAddUser } from '../api/users-api';
 
 /** The dialog's fields: the body without the language, which is the admin's own. */
 const addUserFormSchema = addUserBodySchema.omit({ locale: true });
 type AddUserForm = z.input<typeof addUserFormSchema>;
 
 const EMPTY: AddUserForm = { firstName: '', lastName: '', email: '', role: 'READ_ONLY' };
+const FIELDS = Object.keys(EMPTY) as (keyof AddUserForm)[];
 
 interface AddUserDialogProps {
   readonly merchantId: string;
@@ -27,6 +30,7 @@ interface AddUserDialogProps {
 /** Adds a user; the server e-mails the invitation in the language the admin is using. */
 export function AddUserDialog({ merchantId, opened, onClose }: AddUserDialogProps) {
   const { t, i18n } = useTranslation('users');
+  const refusalText = useRefusalText();
   const mutation = useAddUser(merchantId);
   const form = useForm({ resolver: formResolver(addUserFormSchema), defaultValues: EMPTY });
   const { control, handleSubmit, reset } = form;
@@ -48,11 +52,23 @@ export function AddUserDialog({ merchantId, opened, onClose }: AddUserDialogProp
       showAlert({ type: 'Success', message: { key: 'users:add.done', values: { email: user.email } } });
       close();
     } catch (error) {
-      applyApiFieldErrors(form, error, {
+      applyApiFieldErrors(form, error, refusalText, {
+        // The reason beside a refused e-mail belongs to the e-mail field, not above the form.
+        fieldOf: (path) => {
+          if (path === USER_CONFLICT_REASON_PATH) return 'email';
+          const name = path.replace(/^body\./, '');
+          return FIELDS.find((field) => field === name) ?? null;
+        },
         // An e-mail already in the team (409) or refused has our words; the server's others are its own.
+        // A removed user's e-mail says where to restore that user instead.
         messageOf: (detail, refusal) => {
-          if (detail.path !== EMAIL_FIELD_PATH) return detail.message;
-          return refusal.status === 409 ? 'users:errors.emailInUse' : 'forms:email';
+          if (detail.path !== EMAIL_FIELD_PATH && detail.path !== USER_CONFLICT_REASON_PATH) {
+            return undefined;
+          }
+          if (refusal.status !== 409) return 'forms:email';
+          return conflictReasonOf(refusal) === 'restorable'
+            ? 'users:errors.emailOfRemovedUser'
+            : 'users:errors.emailInUse';
         },
       });
     }
@@ -100,6 +116,7 @@ export function AddUserDialog({ merchantId, opened, onClose }: AddUserDialogProp
             </Button>
           </Group>
         </Stack>
+        <FormGuard control={control} />
       </form>
     </Modal>
   );

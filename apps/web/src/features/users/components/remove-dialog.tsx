@@ -42,7 +42,7 @@ export function RemoveDialog({ merchantId, user, onClose }: RemoveDialogProps) {
           <Button variant="default" onClick={onClose} data-autofocus>
             {t('dialog.cancel')}
           </Button>
-          <Button color="red" loading={mutation.isPending} onClick={remove}>
+          <Button color="red.8" loading={mutation.isPending} onClick={remove}>
             {t('remove.submit')}
           </Button>
         </Group>

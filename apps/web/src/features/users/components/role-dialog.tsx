@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
 import { SelectField } from '../../../lib/forms/fields';
+import { FormGuard } from '../../../lib/forms/form-guard';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { useUpdateUserRole, type UserAnswer } from '../api/users-api';
 import { ConflictAlert } from './conflict-alert';
@@ -76,6 +77,7 @@ export function RoleDialog({ merchantId, user, onClose }: RoleDialogProps) {
             </Button>
           </Group>
         </Stack>
+        <FormGuard control={control} />
       </form>
     </Modal>
   );

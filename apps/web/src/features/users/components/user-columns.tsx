@@ -5,7 +5,7 @@ import { columnsOf, type DataColumn } from '../../../components/data-table/data-
 import type { UserAnswer } from '../api/users-api';
 import { UserStatusBadge } from './user-status-badge';
 
-export type UserAction = 'role' | 'resend' | 'remove';
+export type UserAction = 'role' | 'resend' | 'remove' | 'restore';
 
 export interface UserColumnsOptions {
   readonly t: TFunction<'users'>;
@@ -19,7 +19,7 @@ export interface UserColumnsOptions {
 
 function RowActions({ user, options }: { readonly user: UserAnswer; readonly options: UserColumnsOptions }) {
   const { t, onAction, selfId } = options;
-  if (onAction === null || user.status === 'DISABLED' || user.id === selfId) return null;
+  if (onAction === null || user.id === selfId) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -32,30 +32,43 @@ function RowActions({ user, options }: { readonly user: UserAnswer; readonly opt
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item
-          onClick={() => {
-            onAction(user, 'role');
-          }}
-        >
-          {t('actions.role')}
-        </Menu.Item>
-        {user.status === 'INVITED' && (
+        {user.status === 'DISABLED' ? (
+          // A removed user can only be restored: its role and invitations wait until then.
           <Menu.Item
             onClick={() => {
-              onAction(user, 'resend');
+              onAction(user, 'restore');
             }}
           >
-            {t('actions.resend')}
+            {t('actions.restore')}
           </Menu.Item>
+        ) : (
+          <>
+            <Menu.Item
+              onClick={() => {
+                onAction(user, 'role');
+              }}
+            >
+              {t('actions.role')}
+            </Menu.Item>
+            {user.status === 'INVITED' && (
+              <Menu.Item
+                onClick={() => {
+                  onAction(user, 'resend');
+                }}
+              >
+                {t('actions.resend')}
+              </Menu.Item>
+            )}
+            <Menu.Item
+              color="red"
+              onClick={() => {
+                onAction(user, 'remove');
+              }}
+            >
+              {t('actions.remove')}
+            </Menu.Item>
+          </>
         )}
-        <Menu.Item
-          color="red"
-          onClick={() => {
-            onAction(user, 'remove');
-          }}
-        >
-          {t('actions.remove')}
-        </Menu.Item>
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,0 +1,171 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Currency } from '@portal/contracts/money';
+import type { ApplicationsTable, Database, TargetingExportsTable } from '../../db/schema.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertApplication(db: Db, row: Insertable<ApplicationsTable>): Promise<void> {
+  await db.insertInto('applications').values(row).execute();
+}
+
+/** What the targeting export selects, with the window as instants (ISO text). */
+export interface ShopperSelection {
+  merchantId: string;
+  /** The window's first instant, and the first instant after it. */
+  start: string;
+  end: string;
+  /** Undefined: every program. */
+  programIds: readonly string[] | undefined;
+  hasFinancing: boolean | undefined;
+  /** True: the latest checkout was started (and left); false: none was started. */
+  checkoutStarted: boolean | undefined;
+}
+
+/** One shopper of the selection: the group of their applications in the window, and their latest one. */
+export interface ShopperRow {
+  customer_email: string;
+  customer_name: string;
+  latest_prequalified_at: string | null;
+  has_financing: number;
+  checkouts: number;
+  latest_checkout_started_at: string | null;
+  cart_amount: number | null;
+  currency: Currency;
+  /** Every shopper of the selection, on each row (the count before the limit). */
+  total: number;
+}
+
+/**
+ * The shoppers who prequalified or applied in the window and have completed no checkout with the
+ * merchant since the window began, one row per e-mail (stored lower-cased), newest prequalification
+ * first. Their latest application in the window (by creation) gives the name, the checkout status and
+ * the cart. Reads the applications of the window through the prequalified and applied indexes.
+ */
+function shoppers(db: Db, selection: ShopperSelection) {
+  const { merchantId, start, end, programIds } = selection;
+  let query = db
+    .with('windowed', (qb) =>
+      qb
+        .selectFrom('applications')
+        .select([
+          'customer_email',
+          'customer_name',
+          'prequalified_at',
+          'decision',
+          'checkout_started_at',
+          'cart_amount',
+          'currency',
+          sql<number>`row_number() over (partition by customer_email order by created_at desc, id desc)`.as(
+            'recency',
+          ),
+        ])
+        .where('merchant_id', '=', merchantId)
+        .$if(programIds !== undefined, (inner) => inner.where('program_id', 'in', programIds ?? []))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('prequalified_at', '>=', start), eb('prequalified_at', '<', end)]),
+            eb.and([eb('applied_at', '>=', start), eb('applied_at', '<', end)]),
+          ]),
+        ),
+    )
+    .with('shoppers', (qb) =>
+      qb
+        .selectFrom('windowed')
+        .select([
+          'customer_email',
+          sql<string | null>`max(prequalified_at)`.as('latest_prequalified_at'),
+          sql<number>`max(case when decision = 'APPROVED' then 1 else 0 end)`.as('has_financing'),
+          sql<number>`sum(case when checkout_started_at is null then 0 else 1 end)`.as('checkouts'),
+        ])
+        .groupBy('customer_email'),
+    )
+    .selectFrom('shoppers as s')
+    .innerJoin('windowed as w', (join) =>
+      join.onRef('w.customer_email', '=', 's.customer_email').on('w.recency', '=', 1),
+    )
+    .select([
+      's.customer_email',
+      'w.customer_name',
+      's.latest_prequalified_at',
+      's.has_financing',
+      's.checkouts',
+      'w.checkout_started_at as latest_checkout_started_at',
+      'w.cart_amount',
+      'w.currency',
+      sql<number>`count(*) over ()`.as('total'),
+    ])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('applications as c')
+            .select('c.id')
+            .where('c.merchant_id', '=', merchantId)
+            .whereRef('c.customer_email', '=', 's.customer_email')
+            .where('c.checkout_completed_at', '>=', start),
+        ),
+      ),
+    );
+  if (selection.hasFinancing !== undefined) {
+    query = query.where('s.has_financing', '=', selection.hasFinancing ? 1 : 0);
+  }
+  if (selection.checkoutStarted !== undefined) {
+    query = query.where('w.checkout_started_at', selection.checkoutStarted ? 'is not' : 'is', null);
+  }
+  // NULLs last on both databases (PostgreSQL sorts them first when descending).
+  return query
+    .orderBy(sql`s.latest_prequalified_at is null`)
+    .orderBy('s.latest_prequalified_at', 'desc')
+    .orderBy('s.customer_email');
+}
+
+export async function listShoppers(
+  db: Db,
+  selection: ShopperSelection,
+  limit: number,
+): Promise<ShopperRow[]> {
+  return shoppers(db, selection).limit(limit).execute();
+}
+
+export function streamShoppers(
+  db: Db,
+  selection: ShopperSelection,
+  chunkSize: number,
+): AsyncIterableIterator<ShopperRow> {
+  return shoppers(db, selection).stream(chunkSize);
+}
+
+export type TargetingExportRow = Selectable<TargetingExportsTable>;
+
+export async function insertTargetingExport(db: Db, row: Insertable<TargetingExportsTable>): Promise<void> {
+  await db.insertInto('targeting_exports').values(row).execute();
+}
+
+export async function listTargetingExports(
+  db: Db,
+  merchantId: string,
+  limit: number,
+): Promise<TargetingExportRow[]> {
+  return db
+    .selectFrom('targeting_exports')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** One export of the merchant's; undefined for another merchant's, as for an unknown id. */
+export async function findTargetingExport(
+  db: Db,
+  merchantId: string,
+  id: string,
+): Promise<TargetingExportRow | undefined> {
+  return db
+    .selectFrom('targeting_exports')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

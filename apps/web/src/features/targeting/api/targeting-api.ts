@@ -1,0 +1,79 @@
+import type { Locale } from '@portal/contracts/brands';
+import type { TargetingExport, TargetingPreview } from '@portal/contracts/targeting';
+import {
+  createTargetingExportEndpoint,
+  targetingExportFileEndpoint,
+  targetingExportsEndpoint,
+  targetingPreviewEndpoint,
+} from '@portal/contracts/targeting-endpoints';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { track } from '../../../lib/analytics/analytics';
+import { callEndpoint } from '../../../lib/http/call-endpoint';
+import { downloadFile } from '../../../lib/http/download-file';
+import { retryOnce } from '../../../lib/http/retry-once';
+import type { targetingQuery } from '../url-state';
+
+type Selection = ReturnType<typeof targetingQuery>;
+
+const targetingKeys = {
+  all: (merchantId: string) => ['targeting', merchantId] as const,
+  preview: (merchantId: string, query: Selection) => ['targeting', merchantId, 'preview', query] as const,
+  exports: (merchantId: string) => ['targeting', merchantId, 'exports'] as const,
+};
+
+/** `GET /api/targeting/preview`: the first shoppers and the count; not asked while the window is invalid. */
+export function useTargetingPreview(merchantId: string, query: Selection, enabled: boolean) {
+  return useQuery({
+    queryKey: targetingKeys.preview(merchantId, query),
+    queryFn: async ({ signal }): Promise<TargetingPreview> =>
+      (await callEndpoint(targetingPreviewEndpoint, { query, signal })).data,
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+    enabled,
+  });
+}
+
+/** `GET /api/targeting/exports`: the latest exports, newest first. */
+export function useTargetingExports(merchantId: string) {
+  return useQuery({
+    queryKey: targetingKeys.exports(merchantId),
+    queryFn: async ({ signal }): Promise<TargetingExport[]> =>
+      (await callEndpoint(targetingExportsEndpoint, { signal })).data.items,
+    retry: retryOnce,
+  });
+}
+
+/** An export's file into the browser's downloads, counted as `export_downloaded`. */
+async function downloadExport(id: string, locale: Locale): Promise<void> {
+  await downloadFile(targetingExportFileEndpoint, 'targeting.csv', { params: { id }, query: { locale } });
+  track('export_downloaded', { list: 'targeting' });
+}
+
+/**
+ * Records an export of the selection and downloads its file; and downloads a recorded one again. The
+ * history is read again after either.
+ */
+export function useTargetingDownloads(merchantId: string) {
+  const queryClient = useQueryClient();
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: targetingKeys.exports(merchantId) }),
+    [queryClient, merchantId],
+  );
+  const exportSelection = useCallback(
+    async (query: Selection, locale: Locale) => {
+      const { data } = await callEndpoint(createTargetingExportEndpoint, { body: query });
+      await refresh();
+      await downloadExport(data.id, locale);
+    },
+    [refresh],
+  );
+  const downloadAgain = useCallback(
+    async (id: string, locale: Locale) => {
+      await downloadExport(id, locale);
+      await refresh();
+    },
+    [refresh],
+  );
+  return { exportSelection, downloadAgain };
+}

@@ -1,0 +1,65 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { openDatabase, type DatabaseConfig, type DatabaseHandle } from '../apps/server/src/db/database.js';
+
+/** What every benchmark of the project shares: its timing and its fresh databases. */
+export type Dialect = DatabaseHandle['dialect'];
+
+/** Calls timed per figure, after the warm-ups that fill the caches. */
+export const RUNS = 20;
+export const WARM_UPS = 3;
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The median time of RUNS calls, after WARM_UPS that fill the caches. */
+export async function medianMs(call: () => Promise<unknown>): Promise<number> {
+  for (let run = 0; run < WARM_UPS; run++) await call();
+  const times: number[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    const started = process.hrtime.bigint();
+    await call();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  return median(times);
+}
+
+/** A fresh database: a temporary SQLite file, or a new PostgreSQL database made through BENCH_DATABASE_URL. */
+export async function openBenchDatabase(dialect: Dialect): Promise<{
+  database: DatabaseHandle;
+  /** How to open the same database again, e.g. from a server process of its own. */
+  config: DatabaseConfig;
+  drop(): Promise<void>;
+}> {
+  if (dialect === 'sqlite') {
+    const folder = await mkdtemp(join(tmpdir(), 'portal-bench-'));
+    const config = { kind: 'sqlite', file: join(folder, 'bench.sqlite') } as const;
+    const database = await openDatabase(config);
+    return { database, config, drop: () => rm(folder, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? '';
+  const name = `portal_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = async (statement: string) => {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = { kind: 'postgres', url: url.toString() } as const;
+  const database = await openDatabase(config);
+  return { database, config, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}

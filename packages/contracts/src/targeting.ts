@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import type { Locale } from './brands.js';
+import { dateTime } from './endpoint.js';
+import { moneySchema } from './money.js';
+
+/**
+ * The targeting export (bread only): the shoppers who prequalified or applied in a window and have not
+ * completed a checkout since, one row per shopper (e-mail, any case), for a merchant's marketing.
+ * The window is two calendar days of the merchant's time zone, both included.
+ */
+
+/** A shopper's latest checkout: none started yet, or started and left. Completed ones are not exported. */
+export const TARGETING_CHECKOUT_STATUSES = ['NOT_STARTED', 'ABANDONED'] as const;
+export type TargetingCheckoutStatus = (typeof TARGETING_CHECKOUT_STATUSES)[number];
+
+/** Whether the shopper was approved for financing in the window. */
+export const HAS_FINANCING_VALUES = ['yes', 'no'] as const;
+export type HasFinancing = (typeof HAS_FINANCING_VALUES)[number];
+
+/** The window when none is given: the last 30 days, today included. */
+export const TARGETING_DEFAULT_DAYS = 30;
+/** The longest window: from a day to the same day a year later (both included). */
+function yearBefore(day: string): string {
+  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number);
+  // 29 February's year before has none: the 28th.
+  const last = new Date(Date.UTC(year - 1, month, 0)).getUTCDate();
+  return `${String(year - 1).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(Math.min(date, last)).padStart(2, '0')}`;
+}
+
+/** What is wrong with a window (days `YYYY-MM-DD`, both included) on `today`, and which field says it. */
+export type TargetingWindowProblem =
+  | { field: 'from' | 'to'; reason: 'targeting.window_in_future' }
+  | { field: 'to'; reason: 'targeting.window_backwards' }
+  | { field: 'from'; reason: 'targeting.window_too_long' };
+
+/**
+ * The window's rules, the same for the portal's form and the server's refusals: no day after today,
+ * the end not before the start, at most a year.
+ */
+export function targetingWindowProblem(
+  from: string,
+  to: string,
+  today: string,
+): TargetingWindowProblem | null {
+  if (from > today) return { field: 'from', reason: 'targeting.window_in_future' };
+  if (to > today) return { field: 'to', reason: 'targeting.window_in_future' };
+  if (from > to) return { field: 'to', reason: 'targeting.window_backwards' };
+  if (from < yearBefore(to)) return { field: 'from', reason: 'targeting.window_too_long' };
+  return null;
+}
+/** Rows of the preview; the download has them all. */
+export const TARGETING_PREVIEW_ROWS = 20;
+/** Exports listed in the history, newest first. */
+export const TARGETING_HISTORY_ROWS = 50;
+
+/** Several values, as repeated parameters (`programID=A&programID=B`) or one comma-separated. */
+const idList = z.preprocess(
+  (value: unknown) => {
+    if (value === undefined) return undefined;
+    const parts: unknown[] = Array.isArray(value) ? value : [value];
+    return parts
+      .flatMap((part) => (typeof part === 'string' ? part.split(',') : [part]))
+      .filter((part) => part !== '');
+  },
+  z.array(z.string().trim().min(1).max(100)).max(500).optional(),
+);
+
+/**
+ * The selection: the window (days of the merchant's zone; default the last 30 days), the programs
+ * (none: every program; the portal sends its program selection here), financing and checkout status.
+ * The window's rules (order, length, not in the future) are the server's refusals, said by field.
+ */
+export const targetingFilterSchema = z.strictObject({
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  programID: idList,
+  hasFinancing: z.enum(HAS_FINANCING_VALUES).optional(),
+  checkoutStatus: z.enum(TARGETING_CHECKOUT_STATUSES).optional(),
+});
+export type TargetingFilter = z.output<typeof targetingFilterSchema>;
+
+export const targetingRowSchema = z.object({
+  /** Lower case: the shopper's key. */
+  email: z.string(),
+  /** The name of the shopper's latest application. */
+  name: z.string(),
+  /** Null when the shopper applied without prequalifying. */
+  latestPrequalifiedAt: dateTime.nullable(),
+  hasFinancing: z.boolean(),
+  checkoutStatus: z.enum(TARGETING_CHECKOUT_STATUSES),
+  /** Checkouts started (and left) in the window. */
+  checkouts: z.number().int(),
+  /** The cart of the latest application that had one. */
+  cartAmount: moneySchema.nullable(),
+});
+export type TargetingRow = z.infer<typeof targetingRowSchema>;
+
+/** The window as the server read it, with the zone it was read in. */
+const windowFields = {
+  from: z.iso.date(),
+  to: z.iso.date(),
+  timeZone: z.string(),
+};
+
+export const targetingPreviewSchema = z.object({
+  ...windowFields,
+  items: z.array(targetingRowSchema),
+  /** Every shopper of the selection; the preview shows the first TARGETING_PREVIEW_ROWS. */
+  total: z.number().int(),
+});
+export type TargetingPreview = z.infer<typeof targetingPreviewSchema>;
+
+export const targetingExportSchema = z.object({
+  id: z.string(),
+  createdAt: dateTime,
+  /** Who took it. */
+  userEmail: z.string(),
+  ...windowFields,
+  programIDs: z.array(z.string()),
+  hasFinancing: z.enum(HAS_FINANCING_VALUES).nullable(),
+  checkoutStatus: z.enum(TARGETING_CHECKOUT_STATUSES).nullable(),
+  rowCount: z.number().int(),
+});
+export type TargetingExport = z.infer<typeof targetingExportSchema>;
+
+export const targetingFileQuerySchema = z.strictObject({
+  /** The language of the header row and the words of the file. */
+  locale: z.enum(['en', 'fr-CA']).default('en'),
+});
+
+/** The file's columns, in order, with their header in each language. */
+export const TARGETING_CSV_COLUMNS = [
+  'latestPrequalifiedAt',
+  'name',
+  'email',
+  'hasFinancing',
+  'checkoutStatus',
+  'checkouts',
+  'currency',
+  'cartAmount',
+] as const;
+type TargetingCsvColumn = (typeof TARGETING_CSV_COLUMNS)[number];
+
+const CSV_HEADERS: Readonly<Record<Locale, Readonly<Record<TargetingCsvColumn, string>>>> = {
+  en: {
+    latestPrequalifiedAt: 'Latest prequalification',
+    name: 'Name',
+    email: 'E-mail',
+    hasFinancing: 'Has financing',
+    checkoutStatus: 'Latest checkout status',
+    checkouts: 'Checkouts',
+    currency: 'Currency',
+    cartAmount: 'Cart amount',
+  },
+  'fr-CA': {
+    latestPrequalifiedAt: 'Dernière préqualification',
+    name: 'Nom',
+    email: 'Courriel',
+    hasFinancing: 'Financement obtenu',
+    checkoutStatus: 'Statut du dernier paiement',
+    checkouts: 'Paiements',
+    currency: 'Devise',
+    cartAmount: 'Montant du panier',
+  },
+};
+
+/** The header row's cells: the date column names the time zone its values are in. */
+export function targetingCsvHeaders(locale: Locale, timeZone: string): string[] {
+  return TARGETING_CSV_COLUMNS.map((column) => {
+    const header = CSV_HEADERS[locale][column];
+    return column === 'latestPrequalifiedAt' ? `${header} (${timeZone})` : header;
+  });
+}
