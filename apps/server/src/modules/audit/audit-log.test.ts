@@ -246,4 +246,35 @@ describe.each(TEST_DIALECTS)('the audit log (%s)', (dialect) => {
     const [settled] = (await page('?kind=transaction.settled')).items;
     expect(settled?.subjectName).toBeNull();
   });
+
+  it("keeps the provider's own settings of a merchant out of the merchant's log, and shows them to provider staff", async () => {
+    await recordAudit(testApp.database.db, SYSTEM_AUDIT_CONTEXT, {
+      merchantId: mainId,
+      kind: 'feature_flag.overridden',
+      subjectType: 'feature_flag',
+      subjectId: 'isLocationPageEnabled',
+      after: { override: 'false' },
+    });
+    const staff = await authHeader(testApp.database, config, { role: 'INTERNAL_ADMIN', merchantId: mainId });
+
+    expect((await page('?kind=feature_flag.overridden')).items).toEqual([]);
+    expect((await page()).items.map((item) => item.kind)).not.toContain('feature_flag.overridden');
+    const facets = dataResponseSchema(auditFacetsSchema).parse(
+      (await get('/api/audit-entries/facets')).json(),
+    );
+    expect(facets.data.kinds).not.toContain('feature_flag.overridden');
+    const exported = await get('/api/audit-entries/export.csv?locale=en');
+    expect(exported.statusCode).toBe(200);
+    expect(exported.body).toContain('transaction.settled');
+    expect(exported.body).not.toContain('feature_flag.overridden');
+
+    expect((await page('?kind=feature_flag.overridden', staff)).items).toHaveLength(1);
+    const staffFacets = dataResponseSchema(auditFacetsSchema).parse(
+      (await get('/api/audit-entries/facets', staff)).json(),
+    );
+    expect(staffFacets.data.kinds).toContain('feature_flag.overridden');
+    expect((await get('/api/audit-entries/export.csv?locale=en', staff)).body).toContain(
+      'feature_flag.overridden',
+    );
+  });
 });

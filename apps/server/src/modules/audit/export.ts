@@ -7,6 +7,7 @@ import { csvRecord, type CsvExport } from '../../http/csv.js';
 import { merchantContext } from '../merchants/service.js';
 import { ZonedTimeFormatter } from '../../lib/time-zone.js';
 import { listAuditEntries, type AuditEntryRow, type AuditPosition } from './repository.js';
+import type { AuditReader } from './audit-reader.js';
 import { auditFilterOf } from './service.js';
 
 /** Rows per query and per piece written. Each chunk is its own short query (keyset), so no connection is held between chunks. */
@@ -54,13 +55,13 @@ const CSV_VALUE_WORDS: Readonly<Record<Locale, CsvValueWords>> = {
  */
 export async function exportAuditEntries(
   database: DatabaseHandle,
-  merchantId: string,
+  reader: AuditReader,
   query: AuditExportQuery,
   now = new Date(),
 ): Promise<CsvExport> {
   const { db } = database;
-  const { timeZone } = await merchantContext(db, merchantId);
-  const filter = auditFilterOf(merchantId, timeZone, query);
+  const { timeZone } = await merchantContext(db, reader.merchantId);
+  const filter = auditFilterOf(reader, timeZone, query);
   const time = new ZonedTimeFormatter(timeZone);
   const words = CSV_VALUE_WORDS[query.locale];
   const record = (row: AuditEntryRow) =>

@@ -12,6 +12,8 @@ export interface AuditFilter {
   kind?: string | undefined;
   createdFrom?: string | undefined;
   createdBefore?: string | undefined;
+  /** Kinds this reader may not see (the provider's own settings of the merchant, for merchant staff). */
+  hiddenKinds?: readonly string[] | undefined;
 }
 
 function filtered<O>(
@@ -23,6 +25,9 @@ function filtered<O>(
   if (filter.kind !== undefined) narrowed = narrowed.where('kind', '=', filter.kind);
   if (filter.createdFrom !== undefined) narrowed = narrowed.where('created_at', '>=', filter.createdFrom);
   if (filter.createdBefore !== undefined) narrowed = narrowed.where('created_at', '<', filter.createdBefore);
+  if (filter.hiddenKinds !== undefined && filter.hiddenKinds.length > 0) {
+    narrowed = narrowed.where('kind', 'not in', filter.hiddenKinds);
+  }
   return narrowed;
 }
 
@@ -67,12 +72,12 @@ export async function countAuditEntries(db: Db, filter: AuditFilter): Promise<nu
 /** The users who appear in a merchant's log (by their latest e-mail), for the user filter. */
 export async function auditActors(
   db: Db,
-  merchantId: string,
+  filter: Pick<AuditFilter, 'merchantId' | 'hiddenKinds'>,
 ): Promise<{ userId: string; email: string | null }[]> {
-  const rows = await db
-    .selectFrom('audit_entries')
-    .select((eb) => ['actor_user_id', eb.fn.max('actor_email').as('email')])
-    .where('merchant_id', '=', merchantId)
+  const rows = await filtered(
+    db.selectFrom('audit_entries').select((eb) => ['actor_user_id', eb.fn.max('actor_email').as('email')]),
+    filter,
+  )
     .where('actor_user_id', 'is not', null)
     .groupBy('actor_user_id')
     .orderBy('email')
@@ -83,12 +88,11 @@ export async function auditActors(
 }
 
 /** The kinds of change that appear in a merchant's log, for the kind filter. */
-export async function auditKinds(db: Db, merchantId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('audit_entries')
-    .select('kind')
-    .distinct()
-    .where('merchant_id', '=', merchantId)
+export async function auditKinds(
+  db: Db,
+  filter: Pick<AuditFilter, 'merchantId' | 'hiddenKinds'>,
+): Promise<string[]> {
+  const rows = await filtered(db.selectFrom('audit_entries').select('kind').distinct(), filter)
     .orderBy('kind')
     .execute();
   return rows.map((row) => row.kind);

@@ -3,11 +3,11 @@ import {
   auditFacetsEndpoint,
   exportAuditEntriesEndpoint,
 } from '@portal/contracts/audit-endpoints';
-import { currentMerchantId } from '../../auth/access.js';
 import { sendCsv } from '../../http/csv.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 import { exportAuditEntries } from './export.js';
+import { auditReaderOf } from './audit-reader.js';
 import { auditContextOf, recordAudit } from './record-audit.js';
 import { auditFacets, auditPage } from './service.js';
 
@@ -19,16 +19,17 @@ export const auditRoutes: AppModule = (app, { database }, done) => {
   const { db } = database;
 
   route(app, auditEntriesEndpoint, async (request) => ({
-    data: await auditPage(db, currentMerchantId(request), request.query),
+    data: await auditPage(db, auditReaderOf(request), request.query),
   }));
 
   route(app, auditFacetsEndpoint, async (request) => ({
-    data: await auditFacets(db, currentMerchantId(request)),
+    data: await auditFacets(db, auditReaderOf(request)),
   }));
 
   route(app, exportAuditEntriesEndpoint, async (request, reply) => {
-    const merchantId = currentMerchantId(request);
-    const csv = await exportAuditEntries(database, merchantId, request.query);
+    const reader = auditReaderOf(request);
+    const { merchantId } = reader;
+    const csv = await exportAuditEntries(database, reader, request.query);
     // Reading the log out of the portal is itself a change worth knowing about.
     await recordAudit(db, auditContextOf(request), {
       merchantId,

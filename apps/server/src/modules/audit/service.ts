@@ -6,6 +6,7 @@ import { cartNamesOf } from '../carts/service.js';
 import { merchantContext } from '../merchants/service.js';
 import { userNamesOf } from '../users/accounts.js';
 import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
+import type { AuditReader } from './audit-reader.js';
 import {
   auditActors,
   auditKinds,
@@ -83,13 +84,14 @@ export function auditEntryOf(row: AuditEntryRow, names: AuditNames): AuditEntry 
 
 /** The request's filters for one merchant, its days read in the merchant's time zone. */
 export function auditFilterOf(
-  merchantId: string,
+  { merchantId, hiddenKinds }: AuditReader,
   timeZone: string,
   query: Pick<AuditListQuery, 'actorUserId' | 'kind' | 'from' | 'to'>,
 ): AuditFilter {
   const instant = (day: string) => new Date(zonedDayStart(day, timeZone)).toISOString();
   return {
     merchantId,
+    hiddenKinds,
     actorUserId: query.actorUserId,
     kind: query.kind,
     createdFrom: query.from === undefined ? undefined : instant(query.from),
@@ -99,11 +101,12 @@ export function auditFilterOf(
 
 export async function auditPage(
   db: Db,
-  merchantId: string,
+  reader: AuditReader,
   query: AuditListQuery,
 ): Promise<AuditPage['data']> {
+  const { merchantId } = reader;
   const { timeZone } = await merchantContext(db, merchantId);
-  const filter = auditFilterOf(merchantId, timeZone, query);
+  const filter = auditFilterOf(reader, timeZone, query);
   const rows = await listAuditEntries(db, filter, query);
   const total = await countAuditEntries(db, filter);
   const names = await auditNamesOf(db, merchantId, rows);
@@ -114,6 +117,6 @@ export async function auditPage(
   };
 }
 
-export async function auditFacets(db: Db, merchantId: string): Promise<AuditFacets> {
-  return { actors: await auditActors(db, merchantId), kinds: await auditKinds(db, merchantId) };
+export async function auditFacets(db: Db, reader: AuditReader): Promise<AuditFacets> {
+  return { actors: await auditActors(db, reader), kinds: await auditKinds(db, reader) };
 }
