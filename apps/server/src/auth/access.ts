@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/database.js';
 import { AppError, forbidden, notFound, refused, unauthorized, type Refused } from '../http/app-error.js';
 import { authenticateAccessKey, type KeyCaller } from '../modules/access-keys/service.js';
 import { isFlagOnForMerchant } from '../modules/feature-flags/service.js';
+import { programFlagsOf } from '../modules/programs/service.js';
 import { verifyPortalToken, type VerifiedPortalToken } from './portal-token.js';
 import { sessionStanding } from './sign-in-sessions.js';
 
@@ -55,6 +56,13 @@ const CHOOSE_MERCHANT = refused('auth.choose_merchant');
 const FEATURE_OFF: Readonly<Record<FeatureFlagName, Refused>> = {
   isLocationPageEnabled: refused('location.feature_off'),
   isMerchantIdValidationPageEnabled: refused('page.flag_off'),
+};
+
+/** What a missing program is called where the page says more than "this page needs a program". */
+const PROGRAM_MISSING: Partial<Readonly<Record<PageName, Refused>>> = {
+  carts: refused('cart.no_ecommerce'),
+  cartCreate: refused('cart.no_ecommerce'),
+  cart: refused('cart.no_ecommerce'),
 };
 
 function isApiPath(url: string): boolean {
@@ -121,19 +129,27 @@ function refuseHiddenPage(request: FastifyRequest, brand: Config['brand'], name:
 }
 
 /**
- * 403 where the page's feature flag is off for the token's merchant: the page is refused
- * (specification §2), and so are the calls behind it.
+ * 403 where the page's guards refuse the token's merchant: its feature flag is off (specification §2) or
+ * it lacks the page's program. The portal hides such a page, and the calls behind it refuse too, whatever
+ * calls them. Both are read at every call, not from the token, so that a flag turned off or an ended
+ * participation holds at once.
  */
-async function refuseFlagOff(
+async function refusePageGuards(
   database: DatabaseHandle,
   name: PageName,
   token: Pick<VerifiedPortalToken, 'tenantId' | 'merchantId'>,
 ): Promise<void> {
   const page: RouteRequirement = PAGES[name];
-  if (page.flag === undefined) return;
-  // A flag is the merchant's: provider staff choose one first.
+  if (page.flag === undefined && page.program === undefined) return;
+  // Flags and programs are the merchant's: provider staff choose one first.
   if (token.merchantId === null) throw forbidden(CHOOSE_MERCHANT);
-  if (!(await isFlagOnForMerchant(database.db, token, page.flag))) throw forbidden(FEATURE_OFF[page.flag]);
+  if (page.flag !== undefined && !(await isFlagOnForMerchant(database.db, token, page.flag))) {
+    throw forbidden(FEATURE_OFF[page.flag]);
+  }
+  if (page.program !== undefined) {
+    const programs = await programFlagsOf(database.db, token.merchantId);
+    if (!programs[page.program]) throw forbidden(PROGRAM_MISSING[name] ?? refused('page.program_required'));
+  }
 }
 
 /** A token that fails verification, as opposed to a database that fails to give the key (503). */
@@ -234,7 +250,7 @@ export function registerAccessControl(
       refuseUnauthenticated(reply, 'The sign-in has ended', true);
     }
     if (!hasAllScopes(verified.scopes, required)) throw forbidden();
-    if ('page' in access) await refuseFlagOff(database, access.page, verified);
+    if ('page' in access) await refusePageGuards(database, access.page, verified);
 
     principals.set(request, {
       userId: verified.userId,

@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts/checkout-design';
 import { SCOPES } from '@portal/contracts/scopes';
 import { ROLE_SCOPES } from '@portal/contracts/roles';
+import { LOCATIONS_PENDING_MERCHANT, MANY_PROGRAMS_MERCHANT } from '../../seed/demo-merchants.js';
 import { seedDemoData } from '../../seed/seed.js';
 import { cartInput } from '../../test/cart-fixtures.js';
 import { checkoutDesignInput } from '../../test/checkout-design-fixtures.js';
@@ -21,7 +22,10 @@ const stateAnswer = dataResponseSchema(checkoutDesignStateSchema);
 const logoAnswer = dataResponseSchema(checkoutLogoSchema);
 const versionsAnswer = dataResponseSchema(designVersionsSchema);
 const checkoutAnswer = dataResponseSchema(checkoutCartSchema);
-const OTHER_MERCHANT = 'Lakeside Furniture Co.';
+// Another merchant with an interest-bearing ECOMM program, which the checkout design page needs.
+const OTHER_MERCHANT = MANY_PROGRAMS_MERCHANT;
+// A merchant without one.
+const NO_CHECKOUT_SDK_MERCHANT = LOCATIONS_PENDING_MERCHANT;
 type Headers = Record<string, string>;
 type Answer = { statusCode: number; json: () => unknown };
 
@@ -317,5 +321,25 @@ describe.each(TEST_DIALECTS)('checkout design (%s)', (dialect) => {
     expect(await state()).toEqual(mine);
     const own = await audits('checkout_design.published');
     expect(own.at(-1)?.merchant_id).not.toBe(mainId);
+  });
+
+  it('refuses every call of the page to a merchant without an interest-bearing ECOMM program', async () => {
+    const withoutProgram = await authHeader(testApp.database, config, {
+      role: 'ADMIN',
+      merchantId: await merchantIdByName(testApp.database.db, NO_CHECKOUT_SDK_MERCHANT),
+    });
+    for (const [method, url] of [
+      ['GET', '/api/checkout-design'],
+      ['GET', '/api/checkout-design/versions'],
+    ] as const) {
+      expect(refusal(await inject(method, url, withoutProgram))).toMatchObject({
+        status: 403,
+        reason: 'page.program_required',
+      });
+    }
+    expect(refusal(await save(checkoutDesignInput(), withoutProgram))).toMatchObject({
+      status: 403,
+      reason: 'page.program_required',
+    });
   });
 });

@@ -4,7 +4,7 @@ import {
   listLocationCodesEndpoint,
   revokeLocationCodeEndpoint,
 } from '@portal/contracts/location-verification-codes-endpoints';
-import { merchantOfGuardedPage } from '../../auth/page-guards.js';
+import { currentMerchantId } from '../../auth/access.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 import { auditContextOf } from '../audit/record-audit.js';
@@ -15,21 +15,19 @@ import {
   revokeLocationCode,
 } from './service.js';
 
-const PAGE = 'locationVerificationCodes';
-
 /** The location verification codes page and the stores' public check. */
 export const locationVerificationCodeRoutes: AppModule = (app, { database }, done) => {
   const { db } = database;
 
   route(app, listLocationCodesEndpoint, async (request) => ({
-    data: { items: await listLocationCodes(db, await merchantOfGuardedPage(db, request, PAGE)) },
+    data: { items: await listLocationCodes(db, currentMerchantId(request)) },
   }));
 
   route(app, generateLocationCodeEndpoint, async (request) => ({
     data: await generateLocationCode(
       db,
       auditContextOf(request),
-      await merchantOfGuardedPage(db, request, PAGE),
+      currentMerchantId(request),
       request.params.locationId,
     ),
   }));
@@ -38,7 +36,7 @@ export const locationVerificationCodeRoutes: AppModule = (app, { database }, don
     data: await revokeLocationCode(
       db,
       auditContextOf(request),
-      await merchantOfGuardedPage(db, request, PAGE),
+      currentMerchantId(request),
       request.params.locationId,
     ),
   }));
