@@ -7,7 +7,13 @@ import { root } from './build-state.mjs';
 await import('./ensure-build.mjs');
 
 const demoData = process.env.DEMO_DATA ?? (process.env.NODE_ENV === 'production' ? 'false' : 'true');
-const env = { ...process.env, DEMO_DATA: demoData };
+// The demo's history ends yesterday (noon UTC), so that presets such as "last 7 days" show rows on any day.
+const yesterdayNoon = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) + 'T12:00:00.000Z';
+const env = {
+  ...process.env,
+  DEMO_DATA: demoData,
+  DEMO_REFERENCE_DATE: process.env.DEMO_REFERENCE_DATE ?? yesterdayNoon,
+};
 const server = spawn(process.execPath, ['apps/server/dist/server.js'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

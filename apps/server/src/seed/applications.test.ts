@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/database.js';
 import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
-import { REFERENCE_DATE } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
 import { seedDemoData, type SeedSummary } from './seed.js';
 
 describe.each(TEST_DIALECTS)('seeded applications (%s)', (dialect) => {

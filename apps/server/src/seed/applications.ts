@@ -5,7 +5,7 @@ import { DAY_MS } from '@portal/contracts/constants';
 import { dialectOf } from '../db/migration-helpers.js';
 import type { Database } from '../db/schema.js';
 import { BulkWriter, withIndexesDeferred, type Columns } from './bulk-insert.js';
-import { REFERENCE_DATE } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
 import type { SeededRandom } from './random.js';
 import { randomShopper, timeOrderedUuid, type SaleFollower, type SeededSale } from './transactions.js';
 

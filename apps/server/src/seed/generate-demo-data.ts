@@ -25,6 +25,7 @@ import {
 import { DEMO_SIGN_INS } from './demo-users.js';
 import type { SeededRandom } from './random.js';
 import { DAY_MS } from '@portal/contracts/constants';
+import { REFERENCE_DATE } from './demo-clock.js';
 
 /**
  * The tables the demo data fills. Tables the server fills itself (keys, provider sessions, logs) are
@@ -46,12 +47,6 @@ type DemoTable =
 
 /** Every row of the demo data, table by table, in an order that satisfies the foreign keys. */
 export type DemoData = { [Table in DemoTable]: Insertable<Database[Table]>[] };
-
-/**
- * "Now" for the demo data, fixed so that the same seed gives the same rows whenever it runs. Dates
- * that must stay in the future (scheduled enrollments) lie years after it.
- */
-export const REFERENCE_DATE = '2026-11-01T12:00:00.000Z';
 
 const REFERENCE_MS = Date.parse(REFERENCE_DATE);
 const YEARS_AHEAD_DAYS = 5 * 365;

@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { MerchantIdStatus } from '@portal/contracts/merchant-ids';
 import { luhnCheckDigit } from '@portal/contracts/merchant-ids';
 import type { Database } from '../db/schema.js';
-import { REFERENCE_DATE } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
 import { MAIN_MERCHANT, RBC_MERCHANT } from './demo-merchants.js';
 
 /** The merchants whose merchant ID validation page shows ids: one per brand. */

@@ -13,7 +13,7 @@ import {
   RBC_MERCHANT,
 } from './demo-merchants.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './demo-users.js';
-import { REFERENCE_DATE } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
 import { DEMO_SEED, isDatabaseEmpty, seedDemoData } from './seed.js';
 
 const TABLES: readonly (keyof Database)[] = [

@@ -5,7 +5,7 @@ import { transactionLabel } from '@portal/contracts/transactions';
 import { openTestDatabase, TEST_DIALECTS } from '../test/test-database.js';
 import type { DatabaseHandle } from '../db/database.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
-import { REFERENCE_DATE } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
 import { seedDemoData } from './seed.js';
 import { DAY_MS } from '@portal/contracts/constants';
 

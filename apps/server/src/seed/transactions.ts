@@ -15,7 +15,8 @@ import { ZonedTimeFormatter } from '../lib/time-zone.js';
 import type { Database } from '../db/schema.js';
 import { BulkWriter, withIndexesDeferred, type Columns } from './bulk-insert.js';
 import { MAIN_MERCHANT } from './demo-merchants.js';
-import { REFERENCE_DATE, type DemoData } from './generate-demo-data.js';
+import { REFERENCE_DATE } from './demo-clock.js';
+import type { DemoData } from './generate-demo-data.js';
 import type { SeededRandom } from './random.js';
 import { DAY_MS } from '@portal/contracts/constants';
 
