@@ -3,7 +3,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineListUrl, useListState, type ListState } from './list-state';
-import { urlList, urlText } from './url-params';
+import { urlDay, urlList, urlText } from './url-params';
+import { defineUrlState, useUrlState, type UrlStateUpdate } from './url-state';
 
 const definition = defineListUrl(
   {
@@ -90,6 +91,36 @@ describe('list state', () => {
       setFilters({ status: ['CLOSED'] });
     });
     expect(router.state.location.search).toBe('?search=first&status=CLOSED');
+  });
+
+  it('keeps the changes of two states of one page made before the next render, whichever writes first', async () => {
+    const form = defineUrlState({ from: urlDay() });
+    type Form = typeof form.defaults;
+    const holder: { list?: ListState<Params>; setForm?: (update: UrlStateUpdate<Form>) => void } = {};
+    function Page() {
+      holder.list = useListState(definition);
+      holder.setForm = useUrlState(form)[1];
+      return null;
+    }
+    const router = createMemoryRouter([{ path: '/list', element: <Page /> }], {
+      initialEntries: ['/list?from=2026-10-01'],
+    });
+    render(<RouterProvider router={router} />);
+    await change(() => {
+      holder.list?.toggleSort('total');
+      holder.setForm?.((current) => ({ ...current, from: '2026-10-02' }));
+    });
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('total');
+    expect(new URLSearchParams(router.state.location.search).get('from')).toBe('2026-10-02');
+    await change(() => {
+      holder.setForm?.((current) => ({ ...current, from: '2026-10-03' }));
+      holder.list?.setFilters({ search: 'both' });
+    });
+    expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+      from: '2026-10-03',
+      search: 'both',
+      sort: 'total',
+    });
   });
 
   it('pages by offset up to the deepest one, then by cursor, and back by the cursors followed', async () => {

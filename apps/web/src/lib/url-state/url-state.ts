@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useCallback, useContext, useEffect, useLayoutEffect, useMemo } from 'react';
+import { UNSAFE_NavigationContext, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 
 /** One zod schema per URL parameter; each reads `undefined`, one text, or several texts (a repeated key). */
@@ -85,6 +85,15 @@ export function defineUrlState<S extends UrlStateShape>(
   };
 }
 
+/** The parameters of `keys` in the URL, in its order. */
+function ownParams(params: URLSearchParams, keys: readonly string[]): string {
+  const own = new URLSearchParams();
+  for (const [key, value] of params) {
+    if (keys.includes(key)) own.append(key, value);
+  }
+  return own.toString();
+}
+
 /** The state's own parameters, then every other parameter of the URL as it was. */
 function mergeParams(
   own: URLSearchParams,
@@ -109,6 +118,48 @@ export interface UrlStateUpdateOptions {
 export type UrlStateUpdate<T> = T | ((current: T) => T);
 
 /**
+ * The URL as last written, and the writes the router has not rendered yet. A change made before the next
+ * render (a debounced search landing as a filter is clicked, a render lagging behind in a transition)
+ * builds on the last write instead of undoing it; a URL that is none of the writes (Back, a link) starts
+ * afresh. One per router, shared by every state of the page: a form and a list on one page write the same
+ * URL, and each must build on the other's last write.
+ */
+class UrlWrites {
+  #latest: string | undefined;
+  #unrendered: string[] = [];
+  #rendered: string | undefined;
+
+  latest(): string {
+    return this.#latest ?? this.#rendered ?? '';
+  }
+
+  wrote(search: string): void {
+    this.#latest = search;
+    this.#unrendered.push(search);
+  }
+
+  /** Called by every state of the page for the same render: only the first call of a URL counts. */
+  rendered(search: string): void {
+    if (search === this.#rendered) return;
+    this.#rendered = search;
+    const index = this.#unrendered.indexOf(search);
+    this.#unrendered = index < 0 ? [] : this.#unrendered.slice(index + 1);
+    this.#latest = this.#unrendered.at(-1) ?? search;
+  }
+}
+
+const writesByRouter = new WeakMap<object, UrlWrites>();
+
+function writesOf(navigator: object): UrlWrites {
+  let writes = writesByRouter.get(navigator);
+  if (writes === undefined) {
+    writes = new UrlWrites();
+    writesByRouter.set(navigator, writes);
+  }
+  return writes;
+}
+
+/**
  * The state of a definition in the current URL, and its setter. A URL that is not in its canonical form
  * (invalid values, defaults written out) is rewritten in place, so that what is shown is what is linked.
  */
@@ -118,43 +169,43 @@ export function useUrlState<T extends object>(
   const [searchParams, setSearchParams] = useSearchParams();
   const search = searchParams.toString();
   const state = useMemo(() => definition.parse(new URLSearchParams(search)), [definition, search]);
-  const canonical = useMemo(() => {
-    const current = new URLSearchParams(search);
-    return mergeParams(definition.serialize(state), current, definition.keys).toString();
-  }, [definition, search, state]);
+  // Compared on the state's own parameters only: another state of the page writes its own first, and
+  // the order of the two must not make either rewrite the URL again.
+  const isCanonical = useMemo(
+    () => definition.serialize(state).toString() === ownParams(new URLSearchParams(search), definition.keys),
+    [definition, search, state],
+  );
 
-  // The URL as last written, and the writes the router has not rendered yet: a change made before the
-  // next render (a debounced search landing as a filter is clicked, a render lagging behind in a
-  // transition) builds on the last write instead of undoing it. A URL that is none of the writes (Back,
-  // a link) starts afresh.
-  const latest = useRef(search);
-  const unrendered = useRef<string[]>([]);
+  const writes = writesOf(useContext(UNSAFE_NavigationContext).navigator);
   useLayoutEffect(() => {
-    const index = unrendered.current.indexOf(search);
-    unrendered.current = index < 0 ? [] : unrendered.current.slice(index + 1);
-    latest.current = unrendered.current.at(-1) ?? search;
-  }, [search]);
+    writes.rendered(search);
+  }, [writes, search]);
   const write = useCallback(
     (params: URLSearchParams, replace: boolean) => {
-      const text = params.toString();
-      latest.current = text;
-      unrendered.current.push(text);
+      writes.wrote(params.toString());
       setSearchParams(params, { replace });
     },
-    [setSearchParams],
+    [writes, setSearchParams],
   );
 
   useEffect(() => {
-    if (canonical !== search) write(new URLSearchParams(canonical), true);
-  }, [canonical, search, write]);
+    if (isCanonical) return;
+    // Built on the last write, like a change: another state of the page may have written since this render.
+    const current = new URLSearchParams(writes.latest());
+    const own = definition.serialize(definition.parse(current));
+    if (own.toString() !== ownParams(current, definition.keys)) {
+      write(mergeParams(own, current, definition.keys), true);
+    }
+    // Again at each URL: one that is still not canonical (another link, Back) is corrected too.
+  }, [isCanonical, search, write, writes, definition]);
 
   const update = useCallback(
     (next: UrlStateUpdate<T>, options: UrlStateUpdateOptions = {}) => {
-      const current = new URLSearchParams(latest.current);
+      const current = new URLSearchParams(writes.latest());
       const value = typeof next === 'function' ? next(definition.parse(current)) : next;
       write(mergeParams(definition.serialize(value), current, definition.keys), options.replace ?? false);
     },
-    [definition, write],
+    [definition, write, writes],
   );
 
   return [state, update];
