@@ -151,6 +151,7 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
         id: anchor.id,
         offset: position,
         total: size,
+        totalIsCapped: false,
         query: queryFingerprint({ sort: 'createdAt', order: 'desc' }),
       });
       const programs = await db

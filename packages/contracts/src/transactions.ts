@@ -66,6 +66,13 @@ export const DEFAULT_TRANSACTION_PAGE_SIZE: TransactionPageSize = 25;
  */
 export const MAX_TRANSACTION_OFFSET = 10_000;
 
+/**
+ * A search counts (and sums) at most this many matching transactions: beyond, the answer says that its
+ * figures are lower bounds (`totalIsCapped`, `countIsCapped`) and the portal shows "10,000+", so that no
+ * call reads every one of a million matches to draw a page.
+ */
+export const SEARCH_COUNT_CAP = 10_000;
+
 /** What the list sorts by: each has a database index of its own (server, transactions repository). */
 export const TRANSACTION_SORTS = ['createdAt', 'externalID', 'total', 'settled', 'refunded'] as const;
 export type TransactionSort = (typeof TRANSACTION_SORTS)[number];
@@ -186,7 +193,10 @@ export const transactionFilterSchema = z.strictObject({
   channel: z.enum(CHANNELS).optional(),
   minAmount: minorUnits.optional(),
   maxAmount: minorUnits.optional(),
-  /** Transaction id or merchant order id (exact or prefix), customer name or e-mail (prefix); any case. */
+  /**
+   * Found anywhere in the transaction id, order id, customer name or e-mail, any case; a term of one or
+   * two characters matches their beginnings only.
+   */
   search: z.string().trim().max(200).optional(),
   sort: z.enum(TRANSACTION_SORTS).default('createdAt'),
   order: z.enum(SORT_ORDERS).default('desc'),
@@ -248,8 +258,11 @@ export type TransactionExportQuery = z.output<typeof transactionExportQuerySchem
 export const transactionListResponseSchema = z.object({
   data: z.object({
     items: z.array(transactionSchema),
-    /** `offset` is the position of the first item, also on a page reached by cursor. */
-    pagination: paginationSchema,
+    /**
+     * `offset` is the position of the first item, also on a page reached by cursor. `totalIsCapped`: a
+     * search matched more than `SEARCH_COUNT_CAP` transactions and `total` is that cap, a lower bound.
+     */
+    pagination: paginationSchema.extend({ totalIsCapped: z.boolean().default(false) }),
     /** Null on the last page. */
     nextCursor: z.string().nullable(),
     /** The merchant's IANA time zone, in which `from` and `to` were read. */
@@ -264,6 +277,11 @@ export const transactionTotalsSchema = z.object({
   gross: moneySchema,
   settled: moneySchema,
   refunded: moneySchema,
+  /**
+   * A search matched more than `SEARCH_COUNT_CAP` transactions: `count` is that cap and the sums are
+   * of the transactions counted, all lower bounds.
+   */
+  countIsCapped: z.boolean().default(false),
 });
 export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
 

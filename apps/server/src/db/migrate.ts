@@ -24,6 +24,7 @@ import * as bankAccounts from './migrations/0025-bank-accounts.js';
 import * as payoutDayOfMonth31 from './migrations/0026-payout-day-of-month-31.js';
 import * as locationDeactivation from './migrations/0028-location-deactivation.js';
 import * as locationCodesAndMerchantIds from './migrations/0029-location-codes-and-merchant-ids.js';
+import * as transactionSubstringSearch from './migrations/0031-transaction-substring-search.js';
 import type { Database } from './schema.js';
 
 /**
@@ -55,6 +56,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-payout-day-of-month-31': payoutDayOfMonth31,
   '0028-location-deactivation': locationDeactivation,
   '0029-location-codes-and-merchant-ids': locationCodesAndMerchantIds,
+  '0031-transaction-substring-search': transactionSubstringSearch,
 };
 
 const provider: MigrationProvider = {

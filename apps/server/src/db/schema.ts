@@ -53,6 +53,7 @@ export interface Database {
   analytics_events: AnalyticsEventsTable;
   locations: LocationsTable;
   transactions: TransactionsTable;
+  transactions_search: TransactionsSearchTable;
   transaction_events: TransactionEventsTable;
   funding_events: FundingEventsTable;
   deposits: DepositsTable;
@@ -322,7 +323,7 @@ export interface LocationsTable {
 /**
  * A transaction (migration 0005). Amounts are minor units of `currency`; `status` is as stored (an
  * authorization past 90 days reads EXPIRED). The `search_*` columns are lower-cased copies for the
- * prefix search; modules/transactions/repository.ts fills them.
+ * search (by prefix, and by substring through the trigram indexes of migration 0031); modules/transactions/repository.ts fills them.
  */
 export interface TransactionsTable {
   id: string;
@@ -355,6 +356,15 @@ export interface TransactionsTable {
   authorized_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * SQLite only (migration 0031): the trigram full-text index of the transactions' search copies, whose
+ * rowid is the transaction's. The column named like the table is FTS5's handle for `match`.
+ */
+export interface TransactionsSearchTable {
+  rowid: number;
+  transactions_search: string;
 }
 
 /** An action on a transaction, with who took it (migration 0005). */

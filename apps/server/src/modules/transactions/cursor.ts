@@ -12,6 +12,8 @@ export interface CursorState {
   offset: number;
   /** The count of the whole filtered list, made once for the first page. */
   total: number;
+  /** Whether that count stopped at the cap of a search. */
+  totalIsCapped: boolean;
   /** Which filters and sort the cursor belongs to. */
   query: string;
 }
@@ -34,6 +36,7 @@ const cursorSchema = (sort: SortColumn) =>
     z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
     z.string().max(64),
+    z.boolean(),
   ]);
 
 /** A short digest of the filters and the sort, so that a cursor is not replayed on another list. */
@@ -49,9 +52,9 @@ export function queryFingerprint(query: Record<string, unknown>): string {
 }
 
 export function encodeCursor(state: CursorState): string {
-  return Buffer.from(JSON.stringify([state.key, state.id, state.offset, state.total, state.query])).toString(
-    'base64url',
-  );
+  return Buffer.from(
+    JSON.stringify([state.key, state.id, state.offset, state.total, state.query, state.totalIsCapped]),
+  ).toString('base64url');
 }
 
 function invalidCursor(message: string): AppError {
@@ -67,11 +70,11 @@ export function decodeCursor(text: string, expectedQuery: string, sort: SortColu
   } catch {
     throw invalidCursor('The cursor is not one this list gave');
   }
-  const [key, id, offset, total, query] = parsed;
+  const [key, id, offset, total, query, totalIsCapped] = parsed;
   if (query !== expectedQuery) {
     throw invalidCursor(
       'The cursor belongs to other filters or another sort: start again from the first page',
     );
   }
-  return { key, id, offset, total, query };
+  return { key, id, offset, total, totalIsCapped, query };
 }

@@ -16,6 +16,7 @@ import type {
   TransactionEventsTable,
   TransactionsTable,
 } from '../../db/schema.js';
+import { dialectOf, type Dialect } from '../../db/migration-helpers.js';
 import { prefixEnd, searchKey } from '../../db/search-key.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -144,6 +145,7 @@ function unindexed(column: 'total' | SearchedColumn) {
 
 function matches(
   eb: ExpressionBuilder<Database, 'transactions'>,
+  dialect: Dialect,
   filter: TransactionFilter,
   hints: ScanHints = {},
 ): Expression<SqlBool> {
@@ -163,19 +165,59 @@ function matches(
   if (filter.minAmount !== undefined) conditions.push(eb(total, '>=', filter.minAmount));
   if (filter.maxAmount !== undefined) conditions.push(eb(total, '<=', filter.maxAmount));
   const search = filter.search;
-  if (search !== undefined && search !== '') {
+  if (search !== undefined && search !== '') conditions.push(searchMatches(eb, dialect, search, hints));
+  return eb.and(conditions);
+}
+
+/** Terms of fewer characters than a trigram have no trigram to look up: they match by prefix. */
+const SUBSTRING_MIN_LENGTH = 3;
+
+export function isSubstringTerm(term: string): boolean {
+  return Array.from(term).length >= SUBSTRING_MIN_LENGTH;
+}
+
+/** The term as one FTS5 phrase: inside double quotes nothing is an operator but a doubled quote. */
+function ftsPhrase(term: string): string {
+  return `"${term.replaceAll('"', '""')}"`;
+}
+
+/** `%term%` for LIKE with `\` as its escape, so that `%`, `_` and `\` in the term are plain text. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
+
+/**
+ * The search (a term normalized with `searchKey`) on the transaction id, order id, customer name (as
+ * given and surname first) and e-mail: anywhere in them from three characters, by prefix below that.
+ */
+function searchMatches(
+  eb: ExpressionBuilder<Database, 'transactions'>,
+  dialect: Dialect,
+  search: string,
+  hints: ScanHints,
+): Expression<SqlBool> {
+  if (!isSubstringTerm(search)) {
     // One prefix range per field, each served by its own index (an OR of index ranges on both databases).
     const end = prefixEnd(search);
-    conditions.push(
-      eb.or(
-        SEARCHED_COLUMNS.map((column) => {
-          const value = hints.search === true ? unindexed(column) : eb.ref(column);
-          return eb.and([eb(value, '>=', search), eb(value, '<', end)]);
-        }),
-      ),
+    return eb.or(
+      SEARCHED_COLUMNS.map((column) => {
+        const value = hints.search === true ? unindexed(column) : eb.ref(column);
+        return eb.and([eb(value, '>=', search), eb(value, '<', end)]);
+      }),
     );
   }
-  return eb.and(conditions);
+  if (dialect === 'postgres') {
+    // Each LIKE is answered from the trigram GIN index (migration 0031), then rechecked on the row.
+    const pattern = containsPattern(search);
+    return eb.or(
+      SEARCHED_COLUMNS.map((column) => sql<SqlBool>`${sql.ref(column)} like ${pattern} escape '\\'`),
+    );
+  }
+  if (hints.search === true) {
+    // Matches are dense: checked row by row while walking the sort order, which fills a page at once.
+    return eb.or(SEARCHED_COLUMNS.map((column) => sql<SqlBool>`instr(${sql.ref(column)}, ${search}) > 0`));
+  }
+  return sql<SqlBool>`rowid in (select rowid from transactions_search where transactions_search match ${ftsPhrase(search)})`;
 }
 
 /**
@@ -220,10 +262,11 @@ export async function listTransactions(
   page: PageRequest,
   hints: ScanHints = {},
 ) {
+  const dialect = dialectOf(db);
   let query = db
     .selectFrom('transactions')
     .select(COLUMNS)
-    .where((eb) => matches(eb, filter, hints));
+    .where((eb) => matches(eb, dialect, filter, hints));
   const { after } = page;
   if (after !== undefined) {
     const comparison = page.order === 'desc' ? '<' : '>';
@@ -249,13 +292,41 @@ export function streamTransactions(
   chunkSize: number,
   hints: ScanHints = {},
 ): AsyncIterableIterator<ExportedRow> {
+  const dialect = dialectOf(db);
   return db
     .selectFrom('transactions')
     .select(EXPORT_COLUMNS)
-    .where((eb) => matches(eb, filter, hints))
+    .where((eb) => matches(eb, dialect, filter, hints))
     .orderBy(sort, order)
     .orderBy('id', order)
     .stream(chunkSize);
+}
+
+/**
+ * The amounts of the first `limit` matching transactions, in no particular order, read lazily so that
+ * the cost follows `limit` rather than the number of matches. A SQLite substring search walks the
+ * trigram index's hits first (`cross join` keeps that order) and looks each row up by its rowid; an
+ * `in (…)` of the hits would first collect all of them.
+ */
+function firstMatches(db: Db, filter: TransactionFilter, limit: number) {
+  const dialect = dialectOf(db);
+  const { search } = filter;
+  if (dialect === 'sqlite' && search !== undefined && isSubstringTerm(search)) {
+    const others: TransactionFilter = { ...filter, search: undefined };
+    return db
+      .selectFrom('transactions_search')
+      .crossJoin('transactions')
+      .where(sql<SqlBool>`transactions_search match ${ftsPhrase(search)}`)
+      .where(sql<SqlBool>`transactions.rowid = transactions_search.rowid`)
+      .where((eb) => matches(eb as ExpressionBuilder<Database, 'transactions'>, dialect, others))
+      .select(['transactions.total', 'transactions.settled', 'transactions.refunded'])
+      .limit(limit);
+  }
+  return db
+    .selectFrom('transactions')
+    .where((eb) => matches(eb, dialect, filter))
+    .select(['total', 'settled', 'refunded'])
+    .limit(limit);
 }
 
 /**
@@ -274,14 +345,7 @@ export async function matchesAtLeast(
       ? { merchantId, expiryCutoff, minAmount: filter.minAmount, maxAmount: filter.maxAmount }
       : { merchantId, expiryCutoff, search: filter.search };
   const row = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('transactions')
-        .select('id')
-        .where((inner) => matches(inner, only))
-        .limit(threshold)
-        .as('sample'),
-    )
+    .selectFrom(firstMatches(db, only, threshold).as('sample'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return row.count >= threshold;
@@ -307,9 +371,10 @@ export function addAggregates(a: Aggregate, b: Aggregate): Aggregate {
 
 /** The number of matching transactions, counted from the indexes where they hold every column needed. */
 export async function countTransactions(db: Db, filter: TransactionFilter): Promise<number> {
+  const dialect = dialectOf(db);
   const row = await db
     .selectFrom('transactions')
-    .where((eb) => matches(eb, filter))
+    .where((eb) => matches(eb, dialect, filter))
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
   return row.count;
@@ -317,14 +382,36 @@ export async function countTransactions(db: Db, filter: TransactionFilter): Prom
 
 /** Count and sums over the matching transactions themselves. */
 export async function aggregateTransactions(db: Db, filter: TransactionFilter): Promise<Aggregate> {
+  const dialect = dialectOf(db);
   const row = await db
     .selectFrom('transactions')
-    .where((eb) => matches(eb, filter))
+    .where((eb) => matches(eb, dialect, filter))
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.coalesce(eb.fn.sum<number>('total'), eb.lit(0)).as('gross'),
       eb.fn.coalesce(eb.fn.sum<number>('settled'), eb.lit(0)).as('settled'),
       eb.fn.coalesce(eb.fn.sum<number>('refunded'), eb.lit(0)).as('refunded'),
+    ])
+    .executeTakeFirstOrThrow();
+  return toAggregate(row);
+}
+
+/**
+ * Count and sums over at most `limit` matching transactions: where more match, they stop there and
+ * are lower bounds (`count` then equals `limit`). The cost follows `limit`, not the number of matches.
+ */
+export async function aggregateFirstMatches(
+  db: Db,
+  filter: TransactionFilter,
+  limit: number,
+): Promise<Aggregate> {
+  const row = await db
+    .selectFrom(firstMatches(db, filter, limit).as('hits'))
+    .select((eb) => [
+      eb.fn.countAll<number>().as('count'),
+      eb.fn.coalesce(eb.fn.sum<number>('hits.total'), eb.lit(0)).as('gross'),
+      eb.fn.coalesce(eb.fn.sum<number>('hits.settled'), eb.lit(0)).as('settled'),
+      eb.fn.coalesce(eb.fn.sum<number>('hits.refunded'), eb.lit(0)).as('refunded'),
     ])
     .executeTakeFirstOrThrow();
   return toAggregate(row);

@@ -9,6 +9,7 @@ import {
   authorizationExpiresAt,
   authorizationExpiryCutoff,
   remainingAmounts,
+  SEARCH_COUNT_CAP,
   settlementFee,
   transactionLabel,
   type Address,
@@ -40,6 +41,7 @@ import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
 import {
   EMPTY_AGGREGATE,
   addAggregates,
+  aggregateFirstMatches,
   aggregateRollup,
   aggregateTransactions,
   cancelTransaction,
@@ -98,21 +100,32 @@ export function resolveFilter(query: FilterQuery, context: MerchantContext, now:
   };
 }
 
+/** Count and sums of a filter; `capped`: a search matched more, and all four are lower bounds. */
+export interface FilterAggregate extends Aggregate {
+  capped: boolean;
+}
+
 /**
  * Count and sums of the filtered list (`countOnly`: the sums stay 0). Without an amount range or a
  * search, whole days come from the daily roll-up and only the hours at the edges are read row by row,
- * so the cost follows the number of days rather than the number of transactions.
+ * so the cost follows the number of days rather than the number of transactions. A search reads at
+ * most `SEARCH_COUNT_CAP` + 1 matches, and stops at the cap.
  */
 export async function aggregateFilter(
   db: Db,
   filter: TransactionFilter,
   { countOnly = false }: { countOnly?: boolean } = {},
-): Promise<Aggregate> {
+): Promise<FilterAggregate> {
+  if (filter.search !== undefined) {
+    const first = await aggregateFirstMatches(db, filter, SEARCH_COUNT_CAP + 1);
+    const capped = first.count > SEARCH_COUNT_CAP;
+    return { ...first, count: capped ? SEARCH_COUNT_CAP : first.count, capped };
+  }
   const direct = async (piece: TransactionFilter): Promise<Aggregate> =>
     countOnly
       ? { ...EMPTY_AGGREGATE, count: await countTransactions(db, piece) }
       : aggregateTransactions(db, piece);
-  if (!canUseRollup(filter)) return direct(filter);
+  if (!canUseRollup(filter)) return { ...(await direct(filter)), capped: false };
   const plan = planTotals(filter);
   let sum = await aggregateRollup(db, filter, plan.rollup);
   for (const range of plan.direct) {
@@ -121,7 +134,7 @@ export async function aggregateFilter(
       await direct({ ...filter, createdFrom: range.from, createdBefore: range.before }),
     );
   }
-  return sum;
+  return { ...sum, capped: false };
 }
 
 /** Matches of an amount range or a search at which walking the sort order beats reading them all. */
@@ -156,6 +169,7 @@ export async function transactionTotals(
     gross: money(sum.gross),
     settled: money(sum.settled),
     refunded: money(sum.refunded),
+    countIsCapped: sum.capped,
   };
 }
 
@@ -249,14 +263,15 @@ export async function listTransactionPage(
 
   let offset: number;
   let total: number;
+  let totalIsCapped: boolean;
   let after: { key: string | number; id: string } | undefined;
   if (cursorText === undefined) {
     offset = requestedOffset ?? 0;
-    total = (await aggregateFilter(db, filter, { countOnly: true })).count;
+    ({ count: total, capped: totalIsCapped } = await aggregateFilter(db, filter, { countOnly: true }));
   } else {
     // The first page counted; deeper pages carry its count so that none of them counts again.
     const cursor = decodeCursor(cursorText, fingerprint, sort);
-    ({ offset, total } = cursor);
+    ({ offset, total, totalIsCapped } = cursor);
     after = { key: cursor.key, id: cursor.id };
   }
 
@@ -275,6 +290,7 @@ export async function listTransactionPage(
           id: last.id,
           offset: offset + page.length,
           total,
+          totalIsCapped,
           query: fingerprint,
         })
       : null;
@@ -282,7 +298,7 @@ export async function listTransactionPage(
   const cutoff = authorizationExpiryCutoff(now);
   return {
     items: page.map((row) => toTransaction(row, names, cutoff)),
-    pagination: { offset, limit, total },
+    pagination: { offset, limit, total, totalIsCapped },
     nextCursor,
     timeZone: context.timeZone,
   };

@@ -101,6 +101,7 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
       gross: { currency: 'USD', value: sum((row) => row.total) },
       settled: { currency: 'USD', value: sum((row) => row.settled) },
       refunded: { currency: 'USD', value: sum((row) => row.refunded) },
+      countIsCapped: false,
     });
     return expected;
   };
@@ -146,7 +147,7 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
   it('answers the newest first, 25 to a page, with the total, a cursor and the time zone', async () => {
     const first = await page({});
     expect(first.items).toHaveLength(25);
-    expect(first.pagination).toEqual({ offset: 0, limit: 25, total: rows.length });
+    expect(first.pagination).toEqual({ offset: 0, limit: 25, total: rows.length, totalIsCapped: false });
     expect(first.nextCursor).not.toBeNull();
     expect(first.timeZone).toBe(TIME_ZONE);
     expect(first.items.map((item) => item.id)).toEqual(
@@ -167,7 +168,7 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
     expect(new Set(all.items.map((item) => item.id)).size).toBe(rows.length);
 
     const byOffset = await page({ offset: 50, limit: 50 });
-    expect(byOffset.pagination).toEqual({ offset: 50, limit: 50, total: rows.length });
+    expect(byOffset.pagination).toEqual({ offset: 50, limit: 50, total: rows.length, totalIsCapped: false });
     expect(byOffset.items.map((item) => item.id)).toEqual(expected.slice(50, 100));
     const next = await page({ limit: 50, cursor: byOffset.nextCursor ?? '' });
     expect(next.pagination.offset).toBe(100);
@@ -251,7 +252,7 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
     await expectFilter({ minAmount: high }, (row) => row.total >= high);
   });
 
-  it('searches ids and order ids (exact or prefix) and names and e-mails (prefix), any case', async () => {
+  it('searches ids, order ids, names and e-mails, anywhere in them, any case', async () => {
     const target = rows.find((row) => row.external_id === 'Order-ÉTÉ-77');
     const searchOf = (term: string) => ({ search: term });
     const only = (row: Row) => row.id === target?.id;
@@ -267,10 +268,10 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
     await expectFilter(
       searchOf(surname.toUpperCase()),
       (row) =>
-        row.customer_name.toLowerCase().split(' ').at(-1)?.startsWith(surname) === true ||
-        row.customer_name.toLowerCase().startsWith(surname) ||
-        row.customer_email.toLowerCase().startsWith(surname) ||
-        row.external_id.toLowerCase().startsWith(surname),
+        row.customer_name.toLowerCase().includes(surname) ||
+        row.customer_email.toLowerCase().includes(surname) ||
+        row.external_id.toLowerCase().includes(surname) ||
+        row.id.includes(surname),
     );
     await expectFilter(
       { search: some?.external_id ?? '', status: shown(some as Row, now) },
