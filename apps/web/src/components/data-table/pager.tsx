@@ -14,6 +14,8 @@ export interface PagerProps<Size extends number> {
   readonly offset: number;
   readonly itemCount: number;
   readonly total: number;
+  /** `total` is a lower bound: shown as "10,000+". */
+  readonly totalIsCapped?: boolean;
   readonly pageSize: Size;
   readonly pageSizes: readonly Size[];
   readonly onPageSizeChange: (size: Size) => void;
@@ -49,11 +51,12 @@ function PageButton({ label, icon: PageIcon, side, target, onGoTo }: PageButtonP
   );
 }
 
-/** Page size, where the page is ("1–25 of 1,234"), and First/Previous/Next/Last. */
+/** Page size, where the page is ("1–25 of 1,234", or "of 10,000+"), and First/Previous/Next/Last. */
 export function Pager<Size extends number>({
   offset,
   itemCount,
   total,
+  totalIsCapped = false,
   pageSize,
   pageSizes,
   onPageSizeChange,
@@ -65,13 +68,14 @@ export function Pager<Size extends number>({
 }: PagerProps<Size>) {
   const { t, i18n } = useTranslation('lists');
   const number = new Intl.NumberFormat(i18n.language);
+  const shownTotal = totalIsCapped ? t('atLeast', { value: number.format(total) }) : number.format(total);
   const range =
     itemCount === 0
-      ? t('pager.none', { total: number.format(total) })
+      ? t('pager.none', { total: shownTotal })
       : t('pager.range', {
           from: number.format(offset + 1),
           to: number.format(offset + itemCount),
-          total: number.format(total),
+          total: shownTotal,
         });
 
   return (

@@ -6,7 +6,7 @@ import type { ListParams, ListState, PageTarget } from '../../lib/url-state/list
 /** The part of a list API's answer that the list view reads. */
 export interface ListPage<Row> {
   readonly items: readonly Row[];
-  readonly pagination: { readonly offset: number; readonly total: number };
+  readonly pagination: { readonly offset: number; readonly total: number; readonly totalIsCapped?: boolean };
   readonly nextCursor?: string | null;
 }
 
@@ -25,6 +25,7 @@ interface ListPaging {
   readonly offset: number;
   readonly itemCount: number;
   readonly total: number;
+  readonly totalIsCapped: boolean;
   readonly first: PageTarget | undefined;
   readonly previous: PageTarget | undefined;
   readonly next: PageTarget | undefined;
@@ -63,13 +64,14 @@ export function useListPaging<T extends ListParams>(
   }, [pastTheEnd, resetPaging]);
 
   if (data === undefined) return undefined;
-  const { offset, total } = data.pagination;
+  const { offset, total, totalIsCapped = false } = data.pagination;
   const itemCount = data.items.length;
   const { first, previous, next, last } = pageTargets({
     offset,
     total,
+    totalIsCapped,
     itemCount,
     ...(data.nextCursor === undefined ? {} : { nextCursor: data.nextCursor }),
   });
-  return { offset, itemCount, total, first, previous, next, last };
+  return { offset, itemCount, total, totalIsCapped, first, previous, next, last };
 }

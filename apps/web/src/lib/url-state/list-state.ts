@@ -116,6 +116,8 @@ interface PageFacts {
   /** The position of the page's first row, as the API answered it (also for a page reached by cursor). */
   readonly offset: number;
   readonly total: number;
+  /** `total` is a lower bound (a search that matched more than the API counts): the end is unknown. */
+  readonly totalIsCapped?: boolean;
   readonly itemCount: number;
   /** The API's cursor of the next page, for lists that page deep by cursor. */
   readonly nextCursor?: string | null;
@@ -241,7 +243,7 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
   }, [setParams]);
 
   const pageTargets = useCallback(
-    ({ offset, total, itemCount, nextCursor }: PageFacts) => {
+    ({ offset, total, totalIsCapped = false, itemCount, nextCursor }: PageFacts) => {
       const targets: PageTargets = {};
       if (offset > 0) {
         targets.first = { offset: 0 };
@@ -251,11 +253,13 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
         else if (cursor !== undefined) targets.previous = { cursor, offset: previous };
       }
       const next = offset + itemCount;
-      if (itemCount > 0 && next < total) {
+      // Past a capped total, the next cursor alone says whether more rows follow.
+      const more = next < total || (totalIsCapped && Boolean(nextCursor));
+      if (itemCount > 0 && more) {
         if (next <= maxOffset) targets.next = { offset: next };
         else if (nextCursor) targets.next = { cursor: nextCursor, offset: next };
         const last = Math.floor((total - 1) / params.limit) * params.limit;
-        if (last > offset && last <= maxOffset) targets.last = { offset: last };
+        if (!totalIsCapped && last > offset && last <= maxOffset) targets.last = { offset: last };
       }
       return targets;
     },

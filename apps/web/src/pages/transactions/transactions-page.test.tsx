@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { DAY_MS } from '@portal/contracts/constants';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLUMN_PREFERENCES_PREFIX } from '../../components/data-table/column-preferences';
-import { renderApp } from '../../test/render-app';
+import { RBC_CONFIG, renderApp } from '../../test/render-app';
 import { NORTHWIND, setUpTestApi } from '../../test/test-api';
 import {
   emptyTransactionHandlers,
@@ -258,6 +258,51 @@ describe('the transaction list', () => {
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByText('10,001–10,001 of 20,000')).toBeInTheDocument();
+  });
+
+  it('shows "10,000+" where a search matched more than the server counts, and still pages on', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    installTransactionsApi(api.server, sixty);
+    const capped = 10_000;
+    api.server.use(
+      http.get('/api/transactions', ({ request }) => {
+        const offset = Number(new URL(request.url).searchParams.get('offset') ?? 0);
+        return HttpResponse.json({
+          data: {
+            items: Array.from({ length: 25 }, (_, index) => fakeTransaction(offset + index)),
+            pagination: { offset, limit: 25, total: capped, totalIsCapped: true },
+            nextCursor: `cursor-${offset + 25}`,
+            timeZone: 'America/New_York',
+          },
+        });
+      }),
+      http.get('/api/transactions/totals', () =>
+        HttpResponse.json({
+          data: {
+            count: capped,
+            gross: { currency: 'USD', value: 123_456 },
+            settled: { currency: 'USD', value: 0 },
+            refunded: { currency: 'USD', value: 0 },
+            countIsCapped: true,
+          },
+        }),
+      ),
+    );
+    const { user, i18n } = await renderApp('/transactions?search=example&offset=9975', RBC_CONFIG);
+    await rowsShown(25);
+    expect(await screen.findByText('9,976–10,000 of 10,000+')).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'Totals of the filtered transactions' });
+    expect(await within(totals).findByText('10,000+')).toBeInTheDocument();
+    expect(within(totals).getByText('US$1,234.56+')).toBeInTheDocument();
+    // The end is unknown: no Last, but Next goes on past the count.
+    expect(screen.getByRole('button', { name: 'Last' })).toHaveProperty('disabled', true);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('10,001–10,025 of 10,000+')).toBeInTheDocument();
+
+    await act(() => i18n.changeLanguage('fr-CA'));
+    // French groups digits with a (narrow) no-break space.
+    expect(await screen.findByText(/^10\s001 à 10\s025 sur 10\s000 et plus$/)).toBeInTheDocument();
+    expect(within(totals).getByText(/^10\s000 et plus$/)).toBeInTheDocument();
   });
 
   it('keeps the chosen columns in the URL, and remembers them for the next visit', async () => {

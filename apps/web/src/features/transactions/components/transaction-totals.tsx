@@ -14,7 +14,10 @@ export interface TransactionTotalsViewProps {
   readonly format: Formatters;
 }
 
-/** Count, gross, settled and refunded of the whole filtered list, above the table. */
+/**
+ * Count, gross, settled and refunded of the whole filtered list, above the table; where a search matched
+ * more than the API counts, each is a lower bound ("10,000+").
+ */
 export function TransactionTotalsView({
   totals,
   status,
@@ -24,12 +27,14 @@ export function TransactionTotalsView({
   format,
 }: TransactionTotalsViewProps) {
   const { t } = useTranslation('transactions');
+  const { t: tLists } = useTranslation('lists');
   if (status === 'error') return <ErrorMessageBox error={error} onRetry={onRetry} />;
+  const figure = (text: string) => (totals?.countIsCapped ? tLists('atLeast', { value: text }) : text);
   const figures = [
-    { key: 'count', value: totals && format.count(totals.count) },
-    { key: 'gross', value: totals && format.money(totals.gross) },
-    { key: 'settled', value: totals && format.money(totals.settled) },
-    { key: 'refunded', value: totals && format.money(totals.refunded) },
+    { key: 'count', value: totals && figure(format.count(totals.count)) },
+    { key: 'gross', value: totals && figure(format.money(totals.gross)) },
+    { key: 'settled', value: totals && figure(format.money(totals.settled)) },
+    { key: 'refunded', value: totals && figure(format.money(totals.refunded)) },
   ] as const;
   return (
     <section aria-label={t('list.totals')} aria-busy={status === 'pending' || refreshing}>
