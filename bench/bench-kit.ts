@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { Client } from 'pg';
+import { KeyEncryptionKey } from '../apps/server/src/auth/key-encryption.js';
+import { protectStoredKeys } from '../apps/server/src/auth/keys.js';
 import { openDatabase, type DatabaseConfig, type DatabaseHandle } from '../apps/server/src/db/database.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { seedDemoData } from '../apps/server/src/seed/seed.js';
 
 /** What every benchmark of the project shares: its timing and its fresh databases. */
 export type Dialect = DatabaseHandle['dialect'];
@@ -62,4 +67,28 @@ export async function openBenchDatabase(dialect: Dialect): Promise<{
   const config = { kind: 'postgres', url: url.toString() } as const;
   const database = await openDatabase(config);
   return { database, config, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Migrates a bench database and seeds the demo data with `size` transactions for the main merchant,
+ * then does what autovacuum (PostgreSQL) and a checkpoint (SQLite) do soon after a bulk load: without
+ * them every count reads the table too, and every read looks pages up in the write-ahead log.
+ * Answers the seconds the seed took.
+ */
+export async function seedBenchData(database: DatabaseHandle, size: number): Promise<number> {
+  const { dialect } = database;
+  await migrateToLatest(database.db);
+  await protectStoredKeys(database.db, KeyEncryptionKey.generate());
+  const seeding = Date.now();
+  await seedDemoData(database.db, {
+    size: 'small',
+    transactions: size,
+    onProgress: (message) => {
+      console.log(`  ${dialect} ${size.toLocaleString('en-US')}: ${message}`);
+    },
+  });
+  const seconds = (Date.now() - seeding) / 1_000;
+  if (dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
+  if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+  return seconds;
 }

@@ -1,15 +1,9 @@
-import { sql } from 'kysely';
 import { pino } from 'pino';
-import type { FastifyInstance } from 'fastify';
 import { SEARCH_COUNT_CAP } from '@portal/contracts/transactions';
 import { buildApp } from '../../apps/server/src/app.js';
-import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
-import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
-import { seedDemoData } from '../../apps/server/src/seed/seed.js';
 import { authHeader, merchantIdByName, testConfig } from '../../apps/server/src/test/tokens.js';
-import { median, openBenchDatabase, RUNS, WARM_UPS, type Dialect } from '../bench-kit.js';
+import { median, openBenchDatabase, RUNS, seedBenchData, WARM_UPS, type Dialect } from '../bench-kit.js';
 
 const SIZES = [100_000, 1_000_000] as const;
 /** `BENCH_SIZES=100000,300000` measures other sizes (two of them: the ratio is of the second to the first). */
@@ -21,7 +15,7 @@ const SELECTIVE_LIMIT_MS = 10;
 /** One seeded database with the app over it, and the terms its data gives. */
 interface Subject {
   size: number;
-  app: FastifyInstance;
+  app: Awaited<ReturnType<typeof buildApp>>;
   authorization: string;
   /** Eight characters from inside one transaction's id: a term that finds one row. */
   selective: string;
@@ -48,20 +42,8 @@ async function open(dialect: Dialect, size: number): Promise<Subject> {
     await bench.drop();
   };
   try {
-    await migrateToLatest(database.db);
-    await protectStoredKeys(database.db, KeyEncryptionKey.generate());
-    const seeding = Date.now();
-    await seedDemoData(database.db, {
-      size: 'small',
-      transactions: size,
-      onProgress: (message) => {
-        console.log(`  ${dialect} ${size.toLocaleString('en-US')}: ${message}`);
-      },
-    });
-    console.log(`  seeded in ${((Date.now() - seeding) / 1_000).toFixed(1)} s`);
-    // As in the transactions benchmark: what autovacuum and a checkpoint do soon after a bulk load.
-    if (dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    const seedSeconds = await seedBenchData(database, size);
+    console.log(`  seeded in ${seedSeconds.toFixed(1)} s`);
 
     const config = testConfig();
     const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });

@@ -3,17 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { decodeJwt } from 'jose';
-import { sql } from 'kysely';
 import { pino } from 'pino';
 import { transactionListQuerySchema, transactionTotalsQuerySchema } from '@portal/contracts/transactions';
 import { buildApp } from '../../apps/server/src/app.js';
-import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
-import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
 import { sessionStanding } from '../../apps/server/src/auth/sign-in-sessions.js';
-import { median, medianMs, openBenchDatabase, RUNS, type Dialect } from '../bench-kit.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { median, medianMs, openBenchDatabase, RUNS, seedBenchData, type Dialect } from '../bench-kit.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
-import { seedDemoData } from '../../apps/server/src/seed/seed.js';
 import { encodeCursor, queryFingerprint } from '../../apps/server/src/modules/transactions/cursor.js';
 import {
   listTransactionPage,
@@ -99,22 +94,7 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
   const bench = await openBenchDatabase(dialect);
   const { database } = bench;
   try {
-    await migrateToLatest(database.db);
-    await protectStoredKeys(database.db, KeyEncryptionKey.generate());
-    const seeding = Date.now();
-    await seedDemoData(database.db, {
-      size: 'small',
-      transactions: size,
-      onProgress: (message) => {
-        console.log(`  ${dialect} ${size.toLocaleString('en-US')}: ${message}`);
-      },
-    });
-    const seedSeconds = (Date.now() - seeding) / 1_000;
-    // What autovacuum does within minutes of a bulk load: without it every count reads the table too.
-    if (dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
-    // The seed commits one large transaction: until the write-ahead log is folded back, every read looks
-    // pages up in its index. `npm run seed` leaves the file checkpointed when it closes it; so does this.
-    if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
+    const seedSeconds = await seedBenchData(database, size);
 
     const config = testConfig();
     const app = await buildApp({ config, database, logger: pino({ level: 'silent' }) });

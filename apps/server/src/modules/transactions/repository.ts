@@ -404,9 +404,19 @@ export async function aggregateFirstMatches(
   db: Db,
   filter: TransactionFilter,
   limit: number,
+  { countOnly = false }: { countOnly?: boolean } = {},
 ): Promise<Aggregate> {
+  const hits = firstMatches(db, filter, limit);
+  if (countOnly) {
+    // A constant instead of the amounts: where the indexes hold every condition, no row is read.
+    const row = await db
+      .selectFrom(hits.clearSelect().select(sql.lit(1).as('one')).as('hits'))
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return { ...EMPTY_AGGREGATE, count: Number(row.count) };
+  }
   const row = await db
-    .selectFrom(firstMatches(db, filter, limit).as('hits'))
+    .selectFrom(hits.as('hits'))
     .select((eb) => [
       eb.fn.countAll<number>().as('count'),
       eb.fn.coalesce(eb.fn.sum<number>('hits.total'), eb.lit(0)).as('gross'),

@@ -117,7 +117,7 @@ export async function aggregateFilter(
   { countOnly = false }: { countOnly?: boolean } = {},
 ): Promise<FilterAggregate> {
   if (filter.search !== undefined) {
-    const first = await aggregateFirstMatches(db, filter, SEARCH_COUNT_CAP + 1);
+    const first = await aggregateFirstMatches(db, filter, SEARCH_COUNT_CAP + 1, { countOnly });
     const capped = first.count > SEARCH_COUNT_CAP;
     return { ...first, count: capped ? SEARCH_COUNT_CAP : first.count, capped };
   }
@@ -146,13 +146,42 @@ const DENSE_MATCHES = 2_000;
  * bounded look at their index says so), they are checked row by row instead. PostgreSQL's planner
  * weighs this itself.
  */
-export async function scanHints(db: Db, filter: TransactionFilter): Promise<ScanHints> {
+export async function scanHints(
+  db: Db,
+  filter: TransactionFilter,
+  /** The count of the whole filter, when the caller has it: it can answer for the search. */
+  counted?: FilterAggregate,
+): Promise<ScanHints> {
   if (dialectOf(db) !== 'sqlite') return {};
   const amount = filter.minAmount !== undefined || filter.maxAmount !== undefined;
   return {
     amount: amount && (await matchesAtLeast(db, filter, 'amount', DENSE_MATCHES)),
-    search: filter.search !== undefined && (await matchesAtLeast(db, filter, 'search', DENSE_MATCHES)),
+    search: filter.search !== undefined && (await denseSearch(db, filter, counted)),
   };
+}
+
+/**
+ * Whether the search alone matches DENSE_MATCHES or more. The whole filter's count says so without a
+ * look at the index when it reaches that many, or when the search is the only filter.
+ */
+async function denseSearch(db: Db, filter: TransactionFilter, counted?: FilterAggregate): Promise<boolean> {
+  if (counted !== undefined) {
+    if (counted.capped || counted.count >= DENSE_MATCHES) return true;
+    const none = (values: readonly unknown[] | undefined) => values === undefined || values.length === 0;
+    const single: unknown[] = [
+      filter.createdFrom,
+      filter.createdBefore,
+      filter.locationId,
+      filter.productType,
+      filter.channel,
+      filter.minAmount,
+      filter.maxAmount,
+    ];
+    const searchOnly =
+      single.every((value) => value === undefined) && none(filter.statuses) && none(filter.programIds);
+    if (searchOnly) return false;
+  }
+  return matchesAtLeast(db, filter, 'search', DENSE_MATCHES);
 }
 
 export async function transactionTotals(
@@ -264,10 +293,12 @@ export async function listTransactionPage(
   let offset: number;
   let total: number;
   let totalIsCapped: boolean;
+  let counted: FilterAggregate | undefined;
   let after: { key: string | number; id: string } | undefined;
   if (cursorText === undefined) {
     offset = requestedOffset ?? 0;
-    ({ count: total, capped: totalIsCapped } = await aggregateFilter(db, filter, { countOnly: true }));
+    counted = await aggregateFilter(db, filter, { countOnly: true });
+    ({ count: total, capped: totalIsCapped } = counted);
   } else {
     // The first page counted; deeper pages carry its count so that none of them counts again.
     const cursor = decodeCursor(cursorText, fingerprint, sort);
@@ -279,7 +310,7 @@ export async function listTransactionPage(
     db,
     filter,
     { sort, order: query.order, limit: limit + 1, offset: after === undefined ? offset : 0, after },
-    await scanHints(db, filter),
+    await scanHints(db, filter, counted),
   );
   const page = rows.slice(0, limit);
   const last = page.at(-1);

@@ -471,6 +471,7 @@ describe.each(TEST_DIALECTS)('transaction actions (%s)', (dialect) => {
         gross: usd(direct.gross),
         settled: usd(direct.settled),
         refunded: usd(direct.refunded),
+        countIsCapped: false,
       });
     }
   });
