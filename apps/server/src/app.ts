@@ -139,7 +139,7 @@ export async function buildApp({
   registerInputGuard(app);
   registerIdempotency(app);
 
-  await registerSecurity(app, { https: config.publicUrl.startsWith('https:') });
+  await registerSecurity(app, { https: config.publicUrl.startsWith('https:'), db: database.db });
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").
   registerAccessControl(app, { config, database, publicPathPrefixes: [API_DOCS_PATH] });
   await registerOpenApi(app, { publicUrl: config.publicUrl });

@@ -25,6 +25,7 @@ import * as payoutDayOfMonth31 from './migrations/0026-payout-day-of-month-31.js
 import * as locationDeactivation from './migrations/0028-location-deactivation.js';
 import * as locationCodesAndMerchantIds from './migrations/0029-location-codes-and-merchant-ids.js';
 import * as transactionSubstringSearch from './migrations/0031-transaction-substring-search.js';
+import * as sharedLimitsAndJobLeases from './migrations/0032-shared-limits-and-job-leases.js';
 import type { Database } from './schema.js';
 
 /**
@@ -57,6 +58,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0028-location-deactivation': locationDeactivation,
   '0029-location-codes-and-merchant-ids': locationCodesAndMerchantIds,
   '0031-transaction-substring-search': transactionSubstringSearch,
+  '0032-shared-limits-and-job-leases': sharedLimitsAndJobLeases,
 };
 
 const provider: MigrationProvider = {

@@ -72,6 +72,8 @@ export interface Database {
   user_tokens: UserTokensTable;
   sign_in_sessions: SignInSessionsTable;
   sign_in_throttles: SignInThrottlesTable;
+  rate_limit_counters: RateLimitCountersTable;
+  job_leases: JobLeasesTable;
   applications: ApplicationsTable;
   targeting_exports: TargetingExportsTable;
   insights_rollup_zones: InsightsRollupZonesTable;
@@ -554,6 +556,19 @@ export interface SignInThrottlesTable {
   key: string;
   failures: number;
   last_failure_at: Timestamp;
+}
+
+/** Requests of one caller on one rate-limited route in the current window (migration 0032). */
+export interface RateLimitCountersTable {
+  key: string;
+  hits: number;
+  window_ends_at: Timestamp;
+}
+
+/** When a periodic job may run next, on whichever instance comes first (migration 0032). */
+export interface JobLeasesTable {
+  name: string;
+  next_run_at: Timestamp;
 }
 
 /**

@@ -1,13 +1,19 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
 import { AppError } from './app-error.js';
+import { databaseRateLimitStore } from './rate-limit-store.js';
 
 /**
  * Security headers for everything the process serves (API, SPA, API docs). The SPA loads only its own
  * files; Mantine injects style tags at run time, hence `'unsafe-inline'` for styles and only for styles.
  */
-export async function registerSecurity(app: FastifyInstance, options: { https: boolean }): Promise<void> {
+export async function registerSecurity(
+  app: FastifyInstance,
+  options: { https: boolean; db: Kysely<Database> },
+): Promise<void> {
   await app.register(helmet, {
     // HSTS over plain http is ignored by browsers; served over https it pins the portal to https.
     strictTransportSecurity: options.https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
@@ -31,10 +37,11 @@ export async function registerSecurity(app: FastifyInstance, options: { https: b
     },
   });
 
-  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counters live in this process:
-  // with several instances each one counts on its own.
+  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counters live in the database,
+  // so that every instance counts against the same limit (docs/decisions/0017-several-instances.md).
   await app.register(rateLimit, {
     global: false,
+    store: databaseRateLimitStore(options.db),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         context.statusCode,

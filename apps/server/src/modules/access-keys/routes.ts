@@ -6,6 +6,7 @@ import {
 } from '@portal/contracts/access-keys-endpoints';
 import { currentMerchantId } from '../../auth/access.js';
 import type { AppModule } from '../../http/module.js';
+import { runPeriodically } from '../../http/periodic-job.js';
 import { route } from '../../http/route.js';
 import { auditContextOf } from '../audit/record-audit.js';
 import { EXPIRY_WARNING_POLL_MS, queueExpiryWarnings } from './expiry-warning-job.js';
@@ -15,25 +16,14 @@ import { createAccessKey, listAccessKeys, revokeAccessKey, rotateAccessKey } fro
 export const accessKeyRoutes: AppModule = (app, { config, database }, done) => {
   const { db } = database;
 
-  // The expiry warnings, looked for periodically from the moment the server listens, like the
-  // settlement summaries; tests call queueExpiryWarnings themselves.
-  let timer: NodeJS.Timeout | undefined;
-  const warnDue = async () => {
-    try {
+  // The expiry warnings, looked for periodically by one instance; tests call queueExpiryWarnings.
+  runPeriodically(app, db, {
+    name: 'access-key-expiry-warnings',
+    periodMs: EXPIRY_WARNING_POLL_MS,
+    run: async () => {
       if ((await queueExpiryWarnings(db, config)) > 0) app.mail.deliverSoon();
-    } catch (error) {
-      app.log.error({ err: error }, 'Queueing the access key expiry warnings failed');
-    }
-  };
-  app.addHook('onListen', (hookDone) => {
-    void warnDue();
-    timer = setInterval(() => void warnDue(), EXPIRY_WARNING_POLL_MS);
-    timer.unref();
-    hookDone();
-  });
-  app.addHook('onClose', (_instance, hookDone) => {
-    clearInterval(timer);
-    hookDone();
+    },
+    failure: 'Queueing the access key expiry warnings failed',
   });
 
   route(app, listAccessKeysEndpoint, async (request) => ({

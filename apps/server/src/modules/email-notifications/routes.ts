@@ -8,6 +8,7 @@ import { hasScope, SCOPES } from '@portal/contracts/scopes';
 import type { FastifyRequest } from 'fastify';
 import { currentMerchantId } from '../../auth/access.js';
 import type { AppModule } from '../../http/module.js';
+import { runPeriodically } from '../../http/periodic-job.js';
 import { route } from '../../http/route.js';
 import { auditContextOf } from '../audit/record-audit.js';
 import { NOTICE_POLL_MS, queueDueNotices } from './notice-job.js';
@@ -26,25 +27,15 @@ export const emailNotificationRoutes: AppModule = (app, { config, database }, do
     canManageSummary: hasScope(request.principal.scopes, SCOPES.usersWrite),
   });
 
-  // Expiring authorizations and lapsed carts, looked for periodically from the moment the server
-  // listens, like the settlement summaries; tests call queueDueNotices themselves.
-  let timer: NodeJS.Timeout | undefined;
-  const sendDue = async () => {
-    try {
+  // Expiring authorizations and lapsed carts, looked for periodically by one instance; tests call
+  // queueDueNotices themselves.
+  runPeriodically(app, db, {
+    name: 'email-notices',
+    periodMs: NOTICE_POLL_MS,
+    run: async () => {
       if ((await queueDueNotices(db)) > 0) app.mail.deliverSoon();
-    } catch (error) {
-      app.log.error({ err: error }, 'Queueing the due notifications failed');
-    }
-  };
-  app.addHook('onListen', (hookDone) => {
-    void sendDue();
-    timer = setInterval(() => void sendDue(), NOTICE_POLL_MS);
-    timer.unref();
-    hookDone();
-  });
-  app.addHook('onClose', (_instance, hookDone) => {
-    clearInterval(timer);
-    hookDone();
+    },
+    failure: 'Queueing the due notifications failed',
   });
 
   route(app, notificationSettingsEndpoint, async (request) => ({

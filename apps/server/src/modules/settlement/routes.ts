@@ -13,6 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { currentMerchantId } from '../../auth/access.js';
 import type { Database } from '../../db/schema.js';
 import type { AppModule } from '../../http/module.js';
+import { runPeriodically } from '../../http/periodic-job.js';
 import { route } from '../../http/route.js';
 import { auditContextOf, recordAudit } from '../audit/record-audit.js';
 import type { Kysely } from 'kysely';
@@ -48,25 +49,14 @@ async function auditExport(
 export const settlementRoutes: AppModule = (app, { config, database }, done) => {
   const { db } = database;
 
-  // The summaries of the day, looked for periodically from the moment the server listens, like the
-  // mail sender; tests call queueDueSummaries themselves.
-  let timer: NodeJS.Timeout | undefined;
-  const sendDue = async () => {
-    try {
+  // The summaries of the day, looked for periodically by one instance; tests call queueDueSummaries.
+  runPeriodically(app, db, {
+    name: 'settlement-summaries',
+    periodMs: SUMMARY_POLL_MS,
+    run: async () => {
       if ((await queueDueSummaries(db, config)) > 0) app.mail.deliverSoon();
-    } catch (error) {
-      app.log.error({ err: error }, 'Queueing the settlement summaries failed');
-    }
-  };
-  app.addHook('onListen', (hookDone) => {
-    void sendDue();
-    timer = setInterval(() => void sendDue(), SUMMARY_POLL_MS);
-    timer.unref();
-    hookDone();
-  });
-  app.addHook('onClose', (_instance, hookDone) => {
-    clearInterval(timer);
-    hookDone();
+    },
+    failure: 'Queueing the settlement summaries failed',
   });
 
   route(app, settlementReportEndpoint, async (request) => ({
