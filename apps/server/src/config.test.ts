@@ -19,6 +19,7 @@ describe('loadConfig', () => {
     expect(loadConfig({})).toEqual({
       port: 3000,
       database: { kind: 'sqlite', file: './data/portal.sqlite' },
+      databasePoolSize: 10,
       brand: 'bread',
       publicUrl: 'http://localhost:3000',
       smtpUrl: undefined,
@@ -37,6 +38,7 @@ describe('loadConfig', () => {
     const config = loadConfig({
       PORT: '8080',
       DATABASE_URL: 'postgres://portal:secret@db.internal:5432/portal',
+      DATABASE_POOL_SIZE: '25',
       BRAND: 'rbc',
       PUBLIC_URL: 'https://portal.example.com/',
       SMTP_URL: 'smtps://mailer:pw@mail.example.com:465',
@@ -59,6 +61,7 @@ describe('loadConfig', () => {
     expect(rest).toEqual({
       port: 8080,
       database: { kind: 'postgres', url: 'postgres://portal:secret@db.internal:5432/portal' },
+      databasePoolSize: 25,
       brand: 'rbc',
       publicUrl: 'https://portal.example.com',
       smtpUrl: 'smtps://mailer:pw@mail.example.com:465',
@@ -213,6 +216,12 @@ describe('loadConfig', () => {
   it.each([['abc'], ['-1'], ['65536'], ['30.5'], ['3000x']])('refuses PORT=%s', (port) => {
     expect(problemsOf({ PORT: port })).toEqual([
       `PORT: must be a whole number from 0 to 65535 (got "${port}")`,
+    ]);
+  });
+
+  it.each([['0'], ['1001'], ['ten'], ['2.5']])('refuses DATABASE_POOL_SIZE=%s', (size) => {
+    expect(problemsOf({ DATABASE_POOL_SIZE: size })).toEqual([
+      `DATABASE_POOL_SIZE: must be a whole number from 1 to 1000 (got "${size}")`,
     ]);
   });
 

@@ -19,6 +19,11 @@ type NodeEnv = (typeof NODE_ENVS)[number];
 export interface Config {
   port: number;
   database: DatabaseConfig;
+  /**
+   * The most PostgreSQL connections this process opens (DATABASE_POOL_SIZE): with several instances,
+   * their sum must stay under the server's `max_connections` (docs/operations.md). Unused on SQLite.
+   */
+  databasePoolSize: number;
   brand: (typeof BRANDS)[number];
   /** The origin the browser uses, without a trailing slash. */
   publicUrl: string;
@@ -172,6 +177,17 @@ const keyEncryptionKeyVar = z.string().transform((value, context) => {
   return key;
 });
 
+/** node-postgres's own default, kept when DATABASE_POOL_SIZE is not set. */
+const DEFAULT_POOL_SIZE = 10;
+const MAX_POOL_SIZE = 1_000;
+
+const poolSizeVar = z
+  .string()
+  .refine((value) => /^\d{1,4}$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_POOL_SIZE, {
+    error: (issue) => `must be a whole number from 1 to ${MAX_POOL_SIZE} (got "${String(issue.input)}")`,
+  })
+  .transform(Number);
+
 const databaseVar = z
   .string()
   .optional()
@@ -187,6 +203,7 @@ const databaseVar = z
 const envSchema = z.object({
   PORT: optionalVar(portVar),
   DATABASE_URL: z.preprocess(unsetIfEmpty, databaseVar),
+  DATABASE_POOL_SIZE: optionalVar(poolSizeVar),
   BRAND: optionalVar(oneOf(BRANDS)),
   PUBLIC_URL: optionalVar(publicUrlVar),
   SMTP_URL: optionalVar(urlVar(['smtp:', 'smtps:'], 'smtps://user:password@mail.example.com:465')),
@@ -258,6 +275,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
   return {
     port,
     database: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE ?? DEFAULT_POOL_SIZE,
     brand: values.BRAND ?? 'bread',
     publicUrl,
     smtpUrl: values.SMTP_URL,

@@ -37,6 +37,7 @@ async function prepareDatabase(config: Config, logger: Logger): Promise<Database
   let database: DatabaseHandle;
   try {
     database = await openDatabase(config.database, {
+      poolSize: config.databasePoolSize,
       onConnectionError: (error) => {
         logger.warn({ err: error }, 'lost a database connection; the next query opens a new one');
       },

@@ -326,4 +326,31 @@ describe('PostgreSQL', () => {
       }
     },
   );
+
+  it.runIf(TEST_DIALECTS.includes('postgres'))(
+    'opens at most DATABASE_POOL_SIZE connections, however many queries wait',
+    async () => {
+      const owner = await openTestDatabase('postgres');
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(owner.db);
+      const name = rows[0]?.name ?? '';
+      const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString() }, { poolSize: 2 });
+      try {
+        const busy = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            sql<{ connections: number }>`
+              select count(*)::int as connections, pg_sleep(0.05) from pg_stat_activity
+              where datname = current_database() and application_name = 'merchant-portal'
+                and pid <> pg_backend_pid()`.execute(database.db),
+          ),
+        );
+        // The owner's pool holds one connection of its own besides this pool's two.
+        expect(Math.max(...busy.map((result) => result.rows[0]?.connections ?? 0))).toBeLessThanOrEqual(2);
+      } finally {
+        await database.destroy();
+        await owner.destroy();
+      }
+    },
+  );
 });

@@ -23,6 +23,8 @@ export interface OpenDatabaseOptions {
    * pool discards that connection and opens a new one on the next query, so this is for logging only.
    */
   onConnectionError?: (error: Error) => void;
+  /** The most PostgreSQL connections the pool opens; node-postgres's default (10) when not given. */
+  poolSize?: number;
 }
 
 /** How long a SQLite writer waits for another connection's write lock before SQLITE_BUSY. */
@@ -81,6 +83,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
     connectionTimeoutMillis: POSTGRES_CONNECT_TIMEOUT_MS,
     application_name: 'merchant-portal',
     types: POSTGRES_TYPES,
+    ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
   });
   // Without a listener, an idle connection dropped by the server is an uncaught 'error' that ends the
   // process; with one, the pool discards it and reconnects on the next query.
