@@ -126,6 +126,78 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
     });
   });
 
+  describe('revalidation', () => {
+    /** Asks once, then again with the answer's ETag. */
+    const twice = async (url: string, headers: Record<string, string>) => {
+      const first = await get(url, headers);
+      const etag = first.headers.etag;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(url, { ...headers, 'if-none-match': String(etag) });
+      return { first, again, etag: String(etag) };
+    };
+
+    it('answers an unchanged participation page 304 without a body, and asks the browser to revalidate it', async () => {
+      const url = participationsUrl(manyId, '&showArchived=true&limit=200&offset=0');
+      const { first, again, etag } = await twice(url, manyHeaders);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('private, max-age=0, must-revalidate');
+      expect(first.headers.vary).toMatch(/authorization/i);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      // Another page is another answer, with its own tag: the old one gets the whole page.
+      const other = await get(participationsUrl(manyId, '&showArchived=true&limit=200&offset=200'), {
+        ...manyHeaders,
+        'if-none-match': etag,
+      });
+      expect(other.statusCode).toBe(200);
+      expect(other.headers.etag).not.toBe(etag);
+      expect(participationList.parse(other.json()).data.items).toHaveLength(60);
+    });
+
+    it('sends the page again once a participation changed', async () => {
+      const url = participationsUrl(mainId, '&showArchived=true');
+      const { etag } = await twice(url, mainHeaders);
+      const programId = await programOf(mainId, false);
+      await testApp.database.db
+        .updateTable('merchant_program_participations')
+        .set({ deleted_at: new Date().toISOString() })
+        .where('merchant_id', '=', mainId)
+        .where('program_id', '=', programId)
+        .execute();
+      try {
+        const changed = await get(url, { ...mainHeaders, 'if-none-match': etag });
+        expect(changed.statusCode).toBe(200);
+        expect(changed.headers.etag).not.toBe(etag);
+      } finally {
+        await testApp.database.db
+          .updateTable('merchant_program_participations')
+          .set({ deleted_at: null })
+          .where('merchant_id', '=', mainId)
+          .where('program_id', '=', programId)
+          .execute();
+      }
+    });
+
+    it('answers an unchanged program 304 without a body', async () => {
+      const { first, again, etag } = await twice(
+        `/api/program/${await programOf(mainId, false)}`,
+        mainHeaders,
+      );
+      expect(first.statusCode).toBe(200);
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe('private, max-age=300, must-revalidate');
+      // A tag of another program does not spare this one's body.
+      const other = await get(`/api/program/${await programOf(manyId, false)}`, {
+        ...manyHeaders,
+        'if-none-match': etag,
+      });
+      expect(other.statusCode).toBe(200);
+    });
+  });
+
   describe('GET /api/program/:id', () => {
     it('answers a program the merchant takes part in, with money in its brand currency', async () => {
       const programId = await programOf(mainId, false);
@@ -136,7 +208,7 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(data.minAmount.currency).toBe('USD');
       expect(data.maxAmount.value).toBeGreaterThanOrEqual(data.minAmount.value);
       // Kept by this browser for this token only, a few minutes: the portal asks for each at every start.
-      expect(response.headers['cache-control']).toBe('private, max-age=300');
+      expect(response.headers['cache-control']).toBe('private, max-age=300, must-revalidate');
       expect(response.headers.vary).toMatch(/authorization/i);
 
       const rbcHeaders = await authHeader(testApp.database, { ...config, brand: 'rbc' }, { role: 'ADMIN' });
@@ -158,6 +230,15 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(foreign.json()).toEqual(missing.json());
       // A refusal is never kept: the program may become the merchant's.
       expect(foreign.headers['cache-control'] ?? '').not.toContain('max-age');
+      expect(foreign.headers.etag).toBeUndefined();
+      // Nor answered 304 for a tag a 200 had.
+      const programId = await programOf(mainId, false);
+      const { etag } = (await get(`/api/program/${programId}`, mainHeaders)).headers;
+      const refused = await get(`/api/program/${await programOf(manyId, true)}`, {
+        ...mainHeaders,
+        'if-none-match': String(etag),
+      });
+      expect(refused.statusCode).toBe(403);
     });
 
     it('refuses a caller without a token', async () => {
