@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { MoneyRangeFilter, type MoneyRange } from '../data-table/filters/money-range-filter';
-import { MoneyField } from '../../lib/forms/fields';
+import { MoneyField } from '../../lib/forms/choice-fields';
 import { createI18n } from '../../lib/i18n/i18n';
 import { chooseLanguage } from '../../lib/i18n/i18n-instance';
 import { PublicConfigContext } from '../../lib/public-config';

@@ -1,26 +1,19 @@
-import {
-  Alert,
-  NumberInput,
-  PasswordInput,
-  Select,
-  TextInput,
-  type NumberInputProps,
-  type PasswordInputProps,
-  type SelectProps,
-  type TextInputProps,
-} from '@mantine/core';
+import { Alert, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { MoneyInput, type MoneyInputProps } from '../../components/money-input/money-input';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useValidationText } from './validation-messages';
 
-/** A field bound to a react-hook-form form: its value, its touched state and its error. */
-interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
+/**
+ * A field bound to a react-hook-form form: its value, its touched state and its error. The
+ * text fields are here; the choice and number fields are in `choice-fields.tsx`, so that a page with a
+ * text form (the sign-in) does not load the select's and the number inputs' code.
+ */
+export interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
   readonly control: Control<T, unknown, O>;
   readonly name: N;
 }
 
-type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
+export type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
 
 const READABLE_DESCRIPTION = { c: 'dark.4' } as const;
 
@@ -28,7 +21,10 @@ const READABLE_DESCRIPTION = { c: 'dark.4' } as const;
  * A bound field's value and change handler, which each input adapts, and the props every one hands to
  * its Mantine input as they are (`input`); the error is translated (message keys).
  */
-function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>({ control, name }: Bound<T, N, O>) {
+export function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>({
+  control,
+  name,
+}: Bound<T, N, O>) {
   const text = useValidationText();
   const {
     field: { ref, name: fieldName, onBlur, onChange, value },
@@ -65,68 +61,6 @@ export function PasswordField<T extends FieldValues, N extends FieldPath<T>, O>(
 }: Bound<T, N, O> & Unbound<PasswordInputProps>) {
   const { value, onChange, input } = useBoundField({ control, name });
   return <PasswordInput {...props} {...input} onChange={onChange} value={value ?? ''} />;
-}
-
-/** One of a list of values; nothing chosen is not offered once one is. */
-export function SelectField<T extends FieldValues, N extends FieldPath<T>, O>({
-  control,
-  name,
-  ...props
-}: Bound<T, N, O> & Unbound<SelectProps>) {
-  const { value, onChange, input } = useBoundField({ control, name });
-  return (
-    <Select
-      allowDeselect={false}
-      {...props}
-      {...input}
-      value={value ?? null}
-      onChange={(next) => {
-        if (next !== null) onChange(next);
-      }}
-    />
-  );
-}
-
-/** A whole number; an empty field holds NaN, which the schema refuses as missing. */
-export function CountField<T extends FieldValues, N extends FieldPath<T>, O>({
-  control,
-  name,
-  ...props
-}: Bound<T, N, O> & Unbound<NumberInputProps>) {
-  const { value, onChange, input } = useBoundField({ control, name });
-  return (
-    <NumberInput
-      allowDecimal={false}
-      {...props}
-      {...input}
-      value={Number.isNaN(value) ? '' : value}
-      onChange={(next) => {
-        onChange(typeof next === 'number' ? next : Number.NaN);
-      }}
-    />
-  );
-}
-
-/**
- * An amount typed in dollars (`MoneyInput`), kept in the form as minor units (the schemas' unit); an
- * empty field or a text that is not an amount holds NaN, which the schema refuses.
- */
-export function MoneyField<T extends FieldValues, N extends FieldPath<T>, O>({
-  control,
-  name,
-  ...props
-}: Bound<T, N, O> & Unbound<MoneyInputProps>) {
-  const { value, onChange, input } = useBoundField({ control, name });
-  return (
-    <MoneyInput
-      {...props}
-      {...input}
-      value={typeof value === 'number' && !Number.isNaN(value) ? value : undefined}
-      onChange={(typed) => {
-        onChange(typed.kind === 'amount' ? typed.minor : Number.NaN);
-      }}
-    />
-  );
 }
 
 /** A refusal of the server that names no field of the form (`applyApiFieldErrors`). */

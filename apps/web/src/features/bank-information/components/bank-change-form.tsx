@@ -7,7 +7,8 @@ import {
 } from '@portal/contracts/bank-information';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../lib/forms/fields';
+import { TextField } from '../../../lib/forms/fields';
+import { SelectField } from '../../../lib/forms/choice-fields';
 import { SettingsFormFrame } from '../../../lib/forms/settings-form-frame';
 import { useSettingsForm } from '../../../lib/forms/use-settings-form';
 import { useRequestBankChange } from '../api/bank-changes';

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useFormattingLocale } from '../../../lib/format/use-formatters';
-import { SelectField } from '../../../lib/forms/fields';
+import { SelectField } from '../../../lib/forms/choice-fields';
 import { SettingsFormFrame } from '../../../lib/forms/settings-form-frame';
 import { useSettingsForm } from '../../../lib/forms/use-settings-form';
 import { useFundingConfiguration } from '../api/funding-configuration';

@@ -9,7 +9,8 @@ import {
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SelectField, TextField } from '../../../lib/forms/fields';
+import { TextField } from '../../../lib/forms/fields';
+import { SelectField } from '../../../lib/forms/choice-fields';
 import { SettingsFormFrame } from '../../../lib/forms/settings-form-frame';
 import { useSettingsForm } from '../../../lib/forms/use-settings-form';
 import { useSaveLocation } from '../api/locations-api';

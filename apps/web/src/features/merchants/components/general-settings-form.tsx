@@ -10,7 +10,8 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessContext } from '../../../lib/access/access-context';
-import { SelectField, TextField } from '../../../lib/forms/fields';
+import { TextField } from '../../../lib/forms/fields';
+import { SelectField } from '../../../lib/forms/choice-fields';
 import { SettingsFormFrame } from '../../../lib/forms/settings-form-frame';
 import { useSettingsForm } from '../../../lib/forms/use-settings-form';
 import { useMerchantSettings } from '../api/merchant-settings';

@@ -11,7 +11,8 @@ import {
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyApiFieldErrors } from '../../../lib/forms/api-field-errors';
-import { CountField, FormError, SelectField, TextField } from '../../../lib/forms/fields';
+import { FormError, TextField } from '../../../lib/forms/fields';
+import { CountField, SelectField } from '../../../lib/forms/choice-fields';
 import { FormGuard } from '../../../lib/forms/form-guard';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { showAlert } from '../../../lib/alerts/alert-store';

@@ -4,7 +4,7 @@ import { PLACEMENT_STYLES, PLACEMENT_THEMES, type PlacementPageType } from '@por
 import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Placements } from '@portal/contracts/placements';
-import { MoneyField, SelectField } from '../../../lib/forms/fields';
+import { MoneyField, SelectField } from '../../../lib/forms/choice-fields';
 import type { PlacementFormValues } from '../placement-form-values';
 
 interface PageTypeFieldsProps {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { showAlert } from '../../../lib/alerts/alert-store';
-import { MoneyField } from '../../../lib/forms/fields';
+import { MoneyField } from '../../../lib/forms/choice-fields';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { messageWithValues } from '../../../lib/forms/validation-messages';
 import { ApiError } from '../../../lib/http/api-error';

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showAlert } from '../../../lib/alerts/alert-store';
 import { track } from '../../../lib/analytics/analytics';
-import { SelectField } from '../../../lib/forms/fields';
+import { SelectField } from '../../../lib/forms/choice-fields';
 import { FormGuard } from '../../../lib/forms/form-guard';
 import { formResolver } from '../../../lib/forms/form-resolver';
 import { useUpdateUserRole, type UserAnswer } from '../api/users-api';
