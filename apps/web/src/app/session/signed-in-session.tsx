@@ -7,6 +7,7 @@ import { useBulkFeatureFlags } from '../../features/feature-flags/api/bulk-featu
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { MerchantChooserScreen } from '../../features/merchants/components/merchant-chooser-screen';
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
+import { useFirstTransactionPageEarly } from '../../features/transactions/api/first-page-early';
 import { AccessContextValue, buildAccessContext } from '../../lib/access/access-context';
 import { useAuth } from '../../lib/auth/auth-context';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
@@ -26,6 +27,8 @@ interface MerchantSessionProps {
  */
 function MerchantSession({ claims, merchantId }: MerchantSessionProps) {
   const { brand } = usePublicConfig();
+  // First, so that the list's request leaves before the programs' (docs/decisions/0018).
+  useFirstTransactionPageEarly(merchantId);
   const programs = useMerchantPrograms(merchantId);
   const flags = useBulkFeatureFlags({ tenantId: claims.tenantID, merchantId });
   const merchant = useCurrentMerchant(merchantId);

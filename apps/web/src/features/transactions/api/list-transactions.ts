@@ -12,7 +12,7 @@ async function fetchTransactionPage(query: QueryParams, signal?: AbortSignal): P
   return data;
 }
 
-function transactionPageQueryOptions(merchantId: string, query: QueryParams) {
+export function transactionPageQueryOptions(merchantId: string, query: QueryParams) {
   return queryOptions({
     queryKey: transactionKeys.list(merchantId, query),
     queryFn: ({ signal }) => fetchTransactionPage(query, signal),

@@ -1,0 +1,34 @@
+import { PAGES } from '@portal/contracts/routes';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { getProgramSelection } from '../../../lib/storage/portal-storage';
+import { effectivePrograms, transactionListUrl, transactionPageQuery } from '../list-params';
+import { transactionPageQueryOptions } from './list-transactions';
+
+function isTransactionList(pathname: string): boolean {
+  const list = PAGES.transactions.path;
+  return pathname === '/' || pathname === list || pathname.startsWith(`${list}/`);
+}
+
+/**
+ * Asks for the transaction list's page as soon as the token and the merchant are known, while the
+ * session still loads the merchant's programs (hundreds for some): with every program selected the page
+ * does not need them, and it then finds its rows on the way (same query, same key). A selection of some
+ * programs needs the programs' ids, so that list waits for them as before. Called first in the session,
+ * so that its request leaves before the programs' take every connection.
+ */
+export function useFirstTransactionPageEarly(merchantId: string): void {
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  // Only the address the session opened on: later moves are the list's own business.
+  const [opened] = useState(location);
+  useEffect(() => {
+    if (!isTransactionList(opened.pathname) || !getProgramSelection(merchantId).allProgramsSelected) return;
+    const params = transactionListUrl.parse(new URLSearchParams(opened.search));
+    const query = transactionPageQuery(params, effectivePrograms(params.programID, undefined));
+    const { queryKey, queryFn, retry } = transactionPageQueryOptions(merchantId, query);
+    // A failure is the list's to show, when it asks for the same page.
+    queryClient.query({ queryKey, queryFn, retry }).catch(() => undefined);
+  }, [merchantId, queryClient, opened]);
+}
