@@ -119,6 +119,7 @@ import {
 import {
   createTargetingExportEndpoint,
   targetingExportFileEndpoint,
+  targetingExportersEndpoint,
   targetingExportsEndpoint,
   targetingPreviewEndpoint,
 } from './targeting-endpoints.js';
@@ -234,6 +235,7 @@ export const ENDPOINTS = {
   targetingPreview: targetingPreviewEndpoint,
   createTargetingExport: createTargetingExportEndpoint,
   targetingExports: targetingExportsEndpoint,
+  targetingExporters: targetingExportersEndpoint,
   targetingExportFile: targetingExportFileEndpoint,
   insights: insightsEndpoint,
   settlementReport: settlementReportEndpoint,

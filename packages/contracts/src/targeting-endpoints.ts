@@ -2,9 +2,12 @@ import { z } from 'zod';
 import { dataResponseSchema } from './api.js';
 import { defineEndpoint } from './endpoint.js';
 import {
+  targetingExportersSchema,
   targetingExportSchema,
   targetingFileQuerySchema,
   targetingFilterSchema,
+  targetingHistoryPageSchema,
+  targetingHistoryQuerySchema,
   targetingPreviewSchema,
 } from './targeting.js';
 
@@ -42,12 +45,23 @@ export const createTargetingExportEndpoint = defineEndpoint({
 export const targetingExportsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/targeting/exports',
-  answer: {
-    status: 200,
-    schema: dataResponseSchema(z.object({ items: z.array(targetingExportSchema) })),
-  },
+  query: targetingHistoryQuerySchema,
+  answer: { status: 200, schema: targetingHistoryPageSchema },
   access,
-  summary: 'The latest exports taken, newest first',
+  summary: 'A page of the exports taken, by date or rows',
+  description:
+    'Filtered by the user who exported (`userId`) and the days it was taken on (`from`, `to`: days of ' +
+    "the merchant's time zone, both included).",
+  tags,
+  errors: [400, 401, 403, 404],
+});
+
+export const targetingExportersEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/targeting/exports/users',
+  answer: { status: 200, schema: dataResponseSchema(targetingExportersSchema) },
+  access,
+  summary: "The users who took the merchant's exports, for the history's filter",
   tags,
   errors: [401, 403, 404],
 });

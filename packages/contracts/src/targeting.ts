@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { Locale } from './brands.js';
+import { paginationSchema } from './api.js';
 import { dateTime } from './endpoint.js';
 import { moneySchema } from './money.js';
+import { SORT_ORDERS } from './transactions.js';
 
 /**
  * The targeting export (bread only): the shoppers who prequalified or applied in a window and have not
@@ -50,8 +52,12 @@ export function targetingWindowProblem(
 }
 /** Rows of the preview; the download has them all. */
 export const TARGETING_PREVIEW_ROWS = 20;
-/** Exports listed in the history, newest first. */
-export const TARGETING_HISTORY_ROWS = 50;
+/** The history's page sizes, as the other lists'. */
+export const TARGETING_HISTORY_PAGE_SIZES = [25, 50, 100] as const;
+export const DEFAULT_TARGETING_HISTORY_PAGE_SIZE = 25;
+/** What the history sorts by: when the export was taken, or how many shoppers it held. */
+export const TARGETING_HISTORY_SORTS = ['createdAt', 'rowCount'] as const;
+export type TargetingHistorySort = (typeof TARGETING_HISTORY_SORTS)[number];
 
 /** Several values, as repeated parameters (`programID=A&programID=B`) or one comma-separated. */
 const idList = z.preprocess(
@@ -122,6 +128,44 @@ export const targetingExportSchema = z.object({
   rowCount: z.number().int(),
 });
 export type TargetingExport = z.infer<typeof targetingExportSchema>;
+
+/**
+ * A page of the history: by the user who exported and the days it was taken on (the merchant's days,
+ * both included), sorted by date or rows (ties newest first).
+ */
+export const targetingHistoryQuerySchema = z
+  .strictObject({
+    userId: z.string().trim().min(1).max(100).optional(),
+    from: z.iso.date().optional(),
+    to: z.iso.date().optional(),
+    sort: z.enum(TARGETING_HISTORY_SORTS).default('createdAt'),
+    order: z.enum(SORT_ORDERS).default('desc'),
+    limit: z.coerce
+      .number()
+      .int()
+      .refine((value) => (TARGETING_HISTORY_PAGE_SIZES as readonly number[]).includes(value), {
+        message: `The page size is one of ${TARGETING_HISTORY_PAGE_SIZES.join(', ')}`,
+      })
+      .default(DEFAULT_TARGETING_HISTORY_PAGE_SIZE),
+    offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  })
+  .superRefine((query, context) => {
+    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+      context.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date' });
+    }
+  });
+export type TargetingHistoryQuery = z.output<typeof targetingHistoryQuerySchema>;
+
+export const targetingHistoryPageSchema = z.object({
+  data: z.object({ items: z.array(targetingExportSchema), pagination: paginationSchema }),
+});
+export type TargetingHistoryPage = z.infer<typeof targetingHistoryPageSchema>['data'];
+
+/** The users who took an export of the merchant's (their e-mail then), for the history's user filter. */
+export const targetingExportersSchema = z.object({
+  users: z.array(z.object({ userId: z.string(), email: z.string() })),
+});
+export type TargetingExporters = z.infer<typeof targetingExportersSchema>;
 
 export const targetingFileQuerySchema = z.strictObject({
   /** The language of the header row and the words of the file. */

@@ -199,7 +199,8 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
   restoreUser: onObject((a) => ({ params: { id: a.userId }, body: { locale: 'en' } })),
   targetingPreview: sample(() => ({ query: { hasFinancing: 'no', checkoutStatus: 'ABANDONED' } })),
   createTargetingExport: sample(() => ({ body: { hasFinancing: 'yes' } })),
-  targetingExports: sample(),
+  targetingExports: sample(() => ({ query: { sort: 'rowCount', order: 'asc', limit: '50' } })),
+  targetingExporters: sample(),
   targetingExportFile: onObject((a) => ({
     params: { id: a.targetingExportId },
     query: { locale: 'fr-CA' },

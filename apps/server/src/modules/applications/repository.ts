@@ -141,19 +141,64 @@ export async function insertTargetingExport(db: Db, row: Insertable<TargetingExp
   await db.insertInto('targeting_exports').values(row).execute();
 }
 
-export async function listTargetingExports(
-  db: Db,
-  merchantId: string,
-  limit: number,
-): Promise<TargetingExportRow[]> {
+/** Which of a merchant's exports the history shows: instants as ISO text, the end excluded. */
+export interface TargetingExportFilter {
+  merchantId: string;
+  userId: string | undefined;
+  createdFrom: string | undefined;
+  createdBefore: string | undefined;
+}
+
+function filteredExports(db: Db, filter: TargetingExportFilter) {
   return db
     .selectFrom('targeting_exports')
+    .where('merchant_id', '=', filter.merchantId)
+    .$if(filter.userId !== undefined, (query) => query.where('user_id', '=', filter.userId ?? ''))
+    .$if(filter.createdFrom !== undefined, (query) =>
+      query.where('created_at', '>=', filter.createdFrom ?? ''),
+    )
+    .$if(filter.createdBefore !== undefined, (query) =>
+      query.where('created_at', '<', filter.createdBefore ?? ''),
+    );
+}
+
+/** A page of the history; ties (same rows) newest first, then by id, so that pages never overlap. */
+export async function listTargetingExports(
+  db: Db,
+  filter: TargetingExportFilter,
+  page: { sort: 'created_at' | 'row_count'; order: 'asc' | 'desc'; limit: number; offset: number },
+): Promise<TargetingExportRow[]> {
+  return filteredExports(db, filter)
     .selectAll()
-    .where('merchant_id', '=', merchantId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
+    .orderBy(page.sort, page.order)
+    .$if(page.sort !== 'created_at', (query) => query.orderBy('created_at', 'desc'))
+    .orderBy('id', page.sort === 'created_at' ? page.order : 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
     .execute();
+}
+
+export async function countTargetingExports(db: Db, filter: TargetingExportFilter): Promise<number> {
+  const { count } = await filteredExports(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return count;
+}
+
+/** The users who took the merchant's exports, each with the e-mail of their latest one. */
+export async function targetingExporters(
+  db: Db,
+  merchantId: string,
+): Promise<{ userId: string; email: string }[]> {
+  const rows = await db
+    .selectFrom('targeting_exports')
+    .select((eb) => ['user_id', eb.fn.max('user_email').as('email')])
+    .where('merchant_id', '=', merchantId)
+    .where('user_id', 'is not', null)
+    .groupBy('user_id')
+    .orderBy('email')
+    .execute();
+  return rows.flatMap((row) => (row.user_id === null ? [] : [{ userId: row.user_id, email: row.email }]));
 }
 
 /** One export of the merchant's; undefined for another merchant's, as for an unknown id. */

@@ -1,6 +1,7 @@
 import {
   createTargetingExportEndpoint,
   targetingExportFileEndpoint,
+  targetingExportersEndpoint,
   targetingExportsEndpoint,
   targetingPreviewEndpoint,
 } from '@portal/contracts/targeting-endpoints';
@@ -11,6 +12,7 @@ import { route } from '../../http/route.js';
 import { auditContextOf, recordAudit } from '../audit/record-audit.js';
 import {
   createTargetingExport,
+  targetingExporters,
   targetingExportFile,
   targetingExports,
   targetingPreview,
@@ -29,7 +31,11 @@ export const applicationRoutes: AppModule = (app, { database }, done) => {
   }));
 
   route(app, targetingExportsEndpoint, async (request) => ({
-    data: { items: await targetingExports(db, currentMerchantId(request)) },
+    data: await targetingExports(db, currentMerchantId(request), request.query),
+  }));
+
+  route(app, targetingExportersEndpoint, async (request) => ({
+    data: await targetingExporters(db, currentMerchantId(request)),
   }));
 
   route(app, targetingExportFileEndpoint, async (request, reply) => {

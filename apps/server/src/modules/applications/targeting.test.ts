@@ -3,8 +3,13 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
 import { DAY_MS } from '@portal/contracts/constants';
-import { targetingExportSchema, targetingPreviewSchema } from '@portal/contracts/targeting';
-import type { ApplicationsTable } from '../../db/schema.js';
+import {
+  targetingExportersSchema,
+  targetingExportSchema,
+  targetingHistoryPageSchema,
+  targetingPreviewSchema,
+} from '@portal/contracts/targeting';
+import type { ApplicationsTable, TargetingExportsTable } from '../../db/schema.js';
 import { MAIN_MERCHANT } from '../../seed/demo-merchants.js';
 import { seedDemoData } from '../../seed/seed.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
@@ -19,6 +24,7 @@ type Answer = Awaited<ReturnType<TestApp['app']['inject']>>;
 const OTHER_MERCHANT = 'Lakeside Furniture Co.';
 const previewAnswer = dataResponseSchema(targetingPreviewSchema);
 const exportAnswer = dataResponseSchema(targetingExportSchema);
+const exportersAnswer = dataResponseSchema(targetingExportersSchema);
 
 /** RFC 4180 records, quotes and doubled quotes undone. */
 function parseCsv(text: string): string[][] {
@@ -253,7 +259,7 @@ describe.each(TEST_DIALECTS)('targeting export (%s)', (dialect) => {
       rowCount: 4,
     });
     const history = await inject('GET', '/api/targeting/exports');
-    expect(history.json<{ data: { items: { id: string }[] } }>().data.items[0]?.id).toBe(record.id);
+    expect(targetingHistoryPageSchema.parse(history.json()).data.items[0]?.id).toBe(record.id);
 
     const files = [];
     for (const locale of ['en', 'fr-CA']) {
@@ -312,16 +318,112 @@ describe.each(TEST_DIALECTS)('targeting export (%s)', (dialect) => {
     expect(foreign).toEqual(unknown);
     expect(foreign).toMatchObject({ status: 404, reason: 'targeting.export_not_found' });
     const theirs = await inject('GET', '/api/targeting/exports', other);
-    expect(theirs.json<{ data: { items: unknown[] } }>().data.items).toEqual([]);
+    expect(targetingHistoryPageSchema.parse(theirs.json()).data).toMatchObject({
+      items: [],
+      pagination: { total: 0 },
+    });
     // The other merchant sees none of this merchant's shoppers.
     const view = await inject('GET', `/api/targeting/preview?from=${FROM}&to=${TO}`, other);
     expect(previewAnswer.parse(view.json()).data.items.map((row) => row.email)).toEqual(['x@target.test']);
   });
 
+  it('pages the history by date or rows, filtered by user and days, one merchant at a time', async () => {
+    const { db } = testApp.database;
+    const otherId = await merchantIdByName(db, OTHER_MERCHANT);
+    // March 2025, far from the other tests' exports; New York is UTC-5 until 9 March.
+    const record = (
+      merchantId: string,
+      userId: string,
+      createdAt: string,
+      rowCount: number,
+    ): Insertable<TargetingExportsTable> => ({
+      id: randomUUID(),
+      merchant_id: merchantId,
+      user_id: userId,
+      user_email: `${userId}@history.test`,
+      from_day: '2025-02-01',
+      to_day: '2025-02-28',
+      time_zone: 'America/New_York',
+      filters: JSON.stringify({ programIDs: [], hasFinancing: null, checkoutStatus: null }),
+      row_count: rowCount,
+      created_at: createdAt,
+    });
+    const rows = [
+      record(mainId, 'ann', '2025-03-01T06:00:00.000Z', 30),
+      record(mainId, 'bob', '2025-03-02T04:59:00.000Z', 10), // 1 March, 23:59 in New York
+      record(mainId, 'ann', '2025-03-03T12:00:00.000Z', 20),
+      record(mainId, 'bob', '2025-03-04T12:00:00.000Z', 40),
+      record(mainId, 'ann', '2025-03-05T12:00:00.000Z', 5),
+      record(otherId, 'ann', '2025-03-02T12:00:00.000Z', 99),
+    ];
+    await db.insertInto('targeting_exports').values(rows).execute();
+    const MARCH = 'from=2025-03-01&to=2025-03-31';
+    const ids = (...indexes: number[]) => indexes.map((index) => rows[index]?.id);
+    const page = async (query: string, headers: Headers = admin) => {
+      const response = await inject('GET', `/api/targeting/exports?${query}`, headers);
+      expect(response.statusCode).toBe(200);
+      const { items, pagination } = targetingHistoryPageSchema.parse(response.json()).data;
+      return { ids: items.map((item) => item.id), pagination };
+    };
+
+    expect(await page(MARCH)).toEqual({
+      ids: ids(4, 3, 2, 1, 0),
+      pagination: { offset: 0, limit: 25, total: 5 },
+    });
+    expect((await page(`${MARCH}&order=asc`)).ids).toEqual(ids(0, 1, 2, 3, 4));
+    expect((await page(`${MARCH}&sort=rowCount`)).ids).toEqual(ids(3, 0, 2, 1, 4));
+    expect((await page(`${MARCH}&sort=rowCount&order=asc`)).ids).toEqual(ids(4, 1, 2, 0, 3));
+    expect((await page(`${MARCH}&userId=ann`)).ids).toEqual(ids(4, 2, 0));
+    // Days are the merchant's: 1 March ends at 05:00 UTC on the 2nd.
+    expect((await page('from=2025-03-01&to=2025-03-01')).ids).toEqual(ids(1, 0));
+    expect((await page('from=2025-03-02&to=2025-03-03')).ids).toEqual(ids(2));
+    // Pages of 25, 50 or 100, by offset.
+    const deep = await page(`${MARCH}&limit=25&offset=3`);
+    expect(deep).toEqual({ ids: ids(1, 0), pagination: { offset: 3, limit: 25, total: 5 } });
+
+    const otherAdmin = await authHeader(testApp.database, config, { role: 'ADMIN', merchantId: otherId });
+    expect((await page(MARCH, otherAdmin)).ids).toEqual(ids(5));
+
+    const users = await inject('GET', '/api/targeting/exports/users');
+    expect(users.statusCode).toBe(200);
+    const exporters = exportersAnswer.parse(users.json()).data.users;
+    expect(exporters).toEqual(
+      expect.arrayContaining([
+        { userId: 'ann', email: 'ann@history.test' },
+        { userId: 'bob', email: 'bob@history.test' },
+      ]),
+    );
+    const theirUsers = await inject('GET', '/api/targeting/exports/users', otherAdmin);
+    expect(exportersAnswer.parse(theirUsers.json()).data.users).toEqual([
+      { userId: 'ann', email: 'ann@history.test' },
+    ]);
+
+    for (const [query, path] of [
+      ['limit=30', 'query.limit'],
+      ['offset=-1', 'query.offset'],
+      ['sort=email', 'query.sort'],
+      ['order=up', 'query.order'],
+      ['from=2025-03-05&to=2025-03-01', 'query.to'],
+      ['from=March', 'query.from'],
+      ['merchantId=x', 'query.merchantId'],
+    ] as const) {
+      const body = refusal(await inject('GET', `/api/targeting/exports?${query}`));
+      expect(body, query).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+      expect(
+        body.details?.map((detail) => detail.path),
+        query,
+      ).toContain(path);
+    }
+  });
+
   it('is hidden for the rbc brand', async () => {
     const rbc = await buildTestApp({ dialect, config: testConfig({ brand: 'rbc' }) });
     try {
-      for (const url of ['/api/targeting/preview', '/api/targeting/exports']) {
+      for (const url of [
+        '/api/targeting/preview',
+        '/api/targeting/exports',
+        '/api/targeting/exports/users',
+      ]) {
         expect((await rbc.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
     } finally {

@@ -6,14 +6,16 @@ import { DAY_MS } from '@portal/contracts/constants';
 import { minorUnitsToDecimal } from '@portal/contracts/money';
 import {
   TARGETING_DEFAULT_DAYS,
-  TARGETING_HISTORY_ROWS,
   TARGETING_PREVIEW_ROWS,
   targetingCsvHeaders,
   targetingWindowProblem,
   type HasFinancing,
   type TargetingCheckoutStatus,
   type TargetingExport,
+  type TargetingExporters,
   type TargetingFilter,
+  type TargetingHistoryPage,
+  type TargetingHistoryQuery,
   type TargetingPreview,
   type TargetingRow,
 } from '@portal/contracts/targeting';
@@ -27,11 +29,13 @@ import { nextDay, zonedDayStart, ZonedTimeFormatter } from '../../lib/time-zone.
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { merchantContext } from '../merchants/service.js';
 import {
+  countTargetingExports,
   findTargetingExport,
   insertTargetingExport,
   listShoppers,
   listTargetingExports,
   streamShoppers,
+  targetingExporters as exportersOf,
   type ShopperRow,
   type ShopperSelection,
   type TargetingExportRow,
@@ -227,8 +231,36 @@ export async function createTargetingExport(
   return toExport(row);
 }
 
-export async function targetingExports(db: Db, merchantId: string): Promise<TargetingExport[]> {
-  return (await listTargetingExports(db, merchantId, TARGETING_HISTORY_ROWS)).map(toExport);
+const HISTORY_SORT_COLUMNS = { createdAt: 'created_at', rowCount: 'row_count' } as const;
+
+/** A page of the merchant's history; its days are read in the merchant's time zone. */
+export async function targetingExports(
+  db: Db,
+  merchantId: string,
+  query: TargetingHistoryQuery,
+): Promise<TargetingHistoryPage> {
+  const { timeZone } = await merchantContext(db, merchantId);
+  const instant = (day: string) => new Date(zonedDayStart(day, timeZone)).toISOString();
+  const filter = {
+    merchantId,
+    userId: query.userId,
+    createdFrom: query.from === undefined ? undefined : instant(query.from),
+    createdBefore: query.to === undefined ? undefined : instant(nextDay(query.to)),
+  };
+  const rows = await listTargetingExports(db, filter, {
+    sort: HISTORY_SORT_COLUMNS[query.sort],
+    order: query.order,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  return {
+    items: rows.map(toExport),
+    pagination: { offset: query.offset, limit: query.limit, total: await countTargetingExports(db, filter) },
+  };
+}
+
+export async function targetingExporters(db: Db, merchantId: string): Promise<TargetingExporters> {
+  return { users: await exportersOf(db, merchantId) };
 }
 
 interface CsvWords {
