@@ -84,6 +84,17 @@ test('choose a window and filters, preview the count, download the CSV and downl
   const [, ...againRecords] = await csvRecords(again);
   expect(againRecords).toEqual(records);
 
+  // The history is a list of its own: its sort is in the URL behind `history.`, the form's window stays.
+  await history.getByRole('button', { name: /^Shoppers/ }).click();
+  await expect(history.getByRole('columnheader', { name: /^Shoppers/ })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  const search = new URL(page.url()).searchParams;
+  expect(search.get('history.sort')).toBe('rowCount');
+  expect(search.get('from')).toBe(FROM);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(FROM);
+
   await expectNoAxeViolations(page);
 });
 

@@ -57,7 +57,6 @@ export const TARGETING_HISTORY_PAGE_SIZES = [25, 50, 100] as const;
 export const DEFAULT_TARGETING_HISTORY_PAGE_SIZE = 25;
 /** What the history sorts by: when the export was taken, or how many shoppers it held. */
 export const TARGETING_HISTORY_SORTS = ['createdAt', 'rowCount'] as const;
-export type TargetingHistorySort = (typeof TARGETING_HISTORY_SORTS)[number];
 
 /** Several values, as repeated parameters (`programID=A&programID=B`) or one comma-separated. */
 const idList = z.preprocess(

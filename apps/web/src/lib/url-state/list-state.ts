@@ -66,6 +66,8 @@ type ListShape<Sort extends string, Size extends number> = ReturnType<typeof lis
 
 /** A list's URL state, with the paging rules its pager and `useListState` read. */
 export interface ListUrlDefinition<T extends ListParams> extends UrlStateDefinition<T> {
+  /** The state's fields; the same as `keys` unless a prefix sets the URL's names apart. */
+  readonly fields: readonly (keyof T & string)[];
   readonly pageSizes: readonly T['limit'][];
   /** The deepest offset the API serves; pages after it are reached by cursor. */
   readonly maxOffset: number;
@@ -79,6 +81,37 @@ export interface ListUrlOptions<T> {
    * is read the right way round rather than refused.
    */
   readonly ranges?: readonly (readonly [RangeKeys<T>, RangeKeys<T>])[];
+  /**
+   * For a list beside another state of the same page (a form with its own `from` and `to`): every
+   * parameter of the list is written `<prefix>.<name>` (`history.sort`, `history.from`), so that
+   * neither reads or clears the other's.
+   */
+  readonly prefix?: string;
+}
+
+/** The definition with its parameters named `<prefix>.<name>` in the URL; the state keeps its names. */
+function prefixed<T extends object>(
+  definition: UrlStateDefinition<T>,
+  prefix: string,
+): UrlStateDefinition<T> {
+  const start = `${prefix}.`;
+  return {
+    // The URL's names, which only the URL state's merge reads; its type names the state's fields.
+    keys: definition.keys.map((key) => `${start}${key}`) as unknown as UrlStateDefinition<T>['keys'],
+    defaults: definition.defaults,
+    parse: (params) => {
+      const own = new URLSearchParams();
+      for (const [key, value] of params) {
+        if (key.startsWith(start)) own.append(key.slice(start.length), value);
+      }
+      return definition.parse(own);
+    },
+    serialize: (state) => {
+      const params = new URLSearchParams();
+      for (const [key, value] of definition.serialize(state)) params.append(`${start}${key}`, value);
+      return params;
+    },
+  };
 }
 
 /**
@@ -88,7 +121,7 @@ export interface ListUrlOptions<T> {
 export function defineListUrl<S extends UrlStateShape, Sort extends string, Size extends number>(
   filters: S,
   paging: ListShapeOptions<Sort, Size>,
-  { ranges = [] }: ListUrlOptions<UrlStateOf<S & ListShape<Sort, Size>>> = {},
+  { ranges = [], prefix }: ListUrlOptions<UrlStateOf<S & ListShape<Sort, Size>>> = {},
 ): ListUrlDefinition<UrlStateOf<S & ListShape<Sort, Size>>> {
   type State = UrlStateOf<S & ListShape<Sort, Size>>;
   const normalize = (state: State): State => {
@@ -101,8 +134,10 @@ export function defineListUrl<S extends UrlStateShape, Sort extends string, Size
     return next as State;
   };
   const shape: S & ListShape<Sort, Size> = { ...filters, ...listShape(paging) };
+  const definition = defineUrlState(shape, { normalize });
   return {
-    ...defineUrlState(shape, { normalize }),
+    ...(prefix === undefined ? definition : prefixed(definition, prefix)),
+    fields: definition.keys,
     // The limit's schema is the literal of these sizes; TypeScript cannot see through the generic shape.
     pageSizes: paging.pageSizes as unknown as readonly State['limit'][],
     maxOffset: paging.maxOffset ?? Number.MAX_SAFE_INTEGER,
@@ -177,7 +212,7 @@ export function useListState<T extends ListParams>(definition: ListUrlDefinition
   const [params, setParams] = useUrlState(definition);
   const { defaults, pageSizes, maxOffset } = definition;
   const filterKeys = useMemo(
-    () => definition.keys.filter((key) => !(LIST_KEYS as readonly string[]).includes(key)),
+    () => definition.fields.filter((key) => !(LIST_KEYS as readonly string[]).includes(key)),
     [definition],
   );
   const hasFilters = filterKeys.some((key) => {

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { TargetingExport, TargetingRow } from '@portal/contracts/targeting';
 import {
   createTargetingExportEndpoint,
+  targetingExportersEndpoint,
   targetingExportFileEndpoint,
   targetingExportsEndpoint,
   targetingPreviewEndpoint,
@@ -26,11 +27,27 @@ const rows: TargetingRow[] = Array.from({ length: 3 }, (_, index) => ({
   cartAmount: index === 1 ? null : { currency: 'USD', value: 12_345 },
 }));
 
-function installTargetingApi() {
+/** An export of the history, taken on 1 November plus `index` hours. */
+function pastExport(index: number): TargetingExport {
+  return {
+    id: `past-${String(index)}`,
+    createdAt: new Date(Date.UTC(2026, 10, 1, index)),
+    userEmail: index % 2 === 0 ? 'ann@example.com' : 'bob@example.com',
+    from: '2026-09-01',
+    to: '2026-09-30',
+    timeZone: 'America/New_York',
+    programIDs: [],
+    hasFinancing: null,
+    checkoutStatus: index % 2 === 0 ? 'ABANDONED' : null,
+    rowCount: 100 + index,
+  };
+}
+
+function installTargetingApi({ history = [] as TargetingExport[], historyFails = false } = {}) {
   const previews: URLSearchParams[] = [];
   const created: unknown[] = [];
   const downloads: string[] = [];
-  const history: TargetingExport[] = [];
+  const pages: URLSearchParams[] = [];
   api.server.use(
     http.get(targetingPreviewEndpoint.path, ({ request }) => {
       const query = new URL(request.url).searchParams;
@@ -63,7 +80,31 @@ function installTargetingApi() {
       history.unshift(record);
       return HttpResponse.json({ data: record }, { status: 201 });
     }),
-    http.get(targetingExportsEndpoint.path, () => HttpResponse.json({ data: { items: history } })),
+    http.get(targetingExportsEndpoint.path, ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      pages.push(query);
+      if (historyFails) {
+        return HttpResponse.json({ error: { code: 'INTERNAL', message: 'Failed' } }, { status: 500 });
+      }
+      const offset = Number(query.get('offset') ?? 0);
+      const limit = Number(query.get('limit') ?? 25);
+      return HttpResponse.json({
+        data: {
+          items: history.slice(offset, offset + limit),
+          pagination: { offset, limit, total: history.length },
+        },
+      });
+    }),
+    http.get(targetingExportersEndpoint.path, () =>
+      HttpResponse.json({
+        data: {
+          users: [
+            { userId: 'user-ann', email: 'ann@example.com' },
+            { userId: 'user-bob', email: 'bob@example.com' },
+          ],
+        },
+      }),
+    ),
     http.get(targetingExportFileEndpoint.path, ({ params }) => {
       downloads.push(String(params.id));
       return new HttpResponse('\uFEFFa,b\r\n', {
@@ -71,12 +112,12 @@ function installTargetingApi() {
       });
     }),
   );
-  return { previews, created, downloads };
+  return { previews, created, downloads, pages };
 }
 
-async function openPage(path: string) {
+async function openPage(path: string, options?: Parameters<typeof installTargetingApi>[0]) {
   api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
-  const calls = installTargetingApi();
+  const calls = installTargetingApi(options);
   const view = await renderApp(path);
   await screen.findByRole('heading', { level: 1, name: 'Targeting export' });
   return { ...view, calls };
@@ -140,5 +181,57 @@ describe('the targeting export page', () => {
     await waitFor(() => {
       expect(calls.downloads).toEqual(['export-1', 'export-1']);
     });
+  });
+
+  it('lists the history as a list of its own in the URL, beside the form, sorted and paged', async () => {
+    const user = userEvent.setup();
+    const history = Array.from({ length: 30 }, (_, index) => pastExport(29 - index));
+    const { calls, router } = await openPage(
+      '/targeting-export?from=2026-10-01&to=2026-10-31&history.from=2026-11-01&history.userId=user-ann',
+      { history },
+    );
+    const table = await screen.findByRole('table', { name: 'Exports taken' });
+    await within(table).findAllByText('ann@example.com');
+    // The form's window is the preview's; the history's days and user are its own.
+    expect(calls.previews.at(-1)?.get('from')).toBe('2026-10-01');
+    const first = calls.pages.at(-1);
+    expect(first?.get('from')).toBe('2026-11-01');
+    expect(first?.get('to')).toBeNull();
+    expect(first?.get('userId')).toBe('user-ann');
+    expect(first?.get('sort')).toBe('createdAt');
+    expect(first?.get('limit')).toBe('25');
+    expect(within(table).getAllByRole('row')).toHaveLength(26);
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: /Shoppers/ }));
+    await waitFor(() => {
+      expect(calls.pages.at(-1)?.get('sort')).toBe('rowCount');
+    });
+    expect(within(table).getByRole('columnheader', { name: /Shoppers/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => {
+      expect(calls.pages.at(-1)?.get('offset')).toBe('25');
+    });
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('history.sort')).toBe('rowCount');
+    expect(search.get('history.offset')).toBe('25');
+    // The form's parameters are left as they were.
+    expect(search.get('from')).toBe('2026-10-01');
+    expect(search.get('to')).toBe('2026-10-31');
+    expect(await within(table).findAllByRole('row')).toHaveLength(6);
+  });
+
+  it('says when no export has been taken', async () => {
+    await openPage('/targeting-export');
+    expect(await screen.findByText('No export has been taken yet.')).toBeInTheDocument();
+  });
+
+  it('shows the error box when the history cannot be read', async () => {
+    await openPage('/targeting-export', { historyFails: true });
+    const section = await screen.findByRole('region', { name: 'Export history' });
+    expect(await within(section).findByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 });

@@ -2,10 +2,11 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   TARGETING_DEFAULT_DAYS,
   targetingWindowProblem,
+  type TargetingExport,
   type TargetingRow,
 } from '@portal/contracts/targeting';
 import { IconDownload } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../components/data-table/data-table';
 import { addDays, dayIn } from '../../lib/dates/day-ranges';
@@ -13,11 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { selectedProgramIds, useProgramSelection } from '../../features/programs/program-selection';
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
-import {
-  useTargetingDownloads,
-  useTargetingExports,
-  useTargetingPreview,
-} from '../../features/targeting/api/targeting-api';
+import { useTargetingDownloads, useTargetingPreview } from '../../features/targeting/api/targeting-api';
 import { ExportHistory } from '../../features/targeting/components/export-history';
 import { TargetingForm } from '../../features/targeting/components/targeting-form';
 import { targetingColumns } from '../../features/targeting/components/targeting-columns';
@@ -35,8 +32,9 @@ const getRowId = (row: TargetingRow) => row.email;
 /**
  * The targeting export: the shoppers who prequalified or applied in a window of the merchant's days
  * and have not completed a checkout, previewed with their count, downloaded as CSV, and every export
- * listed below to be taken again. The selection lives in the URL (features/targeting/README.md); the
- * header's program selection narrows it, as it does the transactions.
+ * listed below (a list of the portal's, its parameters behind `history.`) to be taken again. The
+ * selection lives in the URL (features/targeting/README.md); the header's program selection narrows
+ * it, as it does the transactions.
  */
 function TargetingExportPage({ merchantId }: { readonly merchantId: string }) {
   const { t, i18n } = useTranslation('targeting');
@@ -75,10 +73,13 @@ function TargetingExportPage({ merchantId }: { readonly merchantId: string }) {
 
   // Asked once the merchant's zone is known (the window's days are its) and the window is valid.
   const preview = useTargetingPreview(merchantId, query, timeZone !== undefined && problem === null);
-  const history = useTargetingExports(merchantId);
   const { exportSelection, downloadAgain } = useTargetingDownloads(merchantId);
   const [downloading, setDownloading] = useState(false);
   const locale = isLocale(i18n.language) ? i18n.language : 'en';
+  const onDownloadAgain = useCallback(
+    (record: TargetingExport) => downloadAgain(record.id, locale),
+    [downloadAgain, locale],
+  );
 
   const { error: previewError } = preview;
   useEffect(() => {
@@ -161,14 +162,11 @@ function TargetingExportPage({ merchantId }: { readonly merchantId: string }) {
         ) : null}
       </Stack>
       <ExportHistory
-        exports={history.data}
-        status={history.isError ? 'error' : history.data ? 'success' : 'pending'}
-        error={history.error}
-        onRetry={() => void history.refetch()}
+        merchantId={merchantId}
         format={format}
         timeZone={zone}
         programNames={programNames}
-        onDownload={(record) => downloadAgain(record.id, locale)}
+        onDownload={onDownloadAgain}
       />
     </Stack>
   );

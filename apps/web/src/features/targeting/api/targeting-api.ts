@@ -1,7 +1,8 @@
 import type { Locale } from '@portal/contracts/brands';
-import type { TargetingExport, TargetingPreview } from '@portal/contracts/targeting';
+import type { TargetingPreview } from '@portal/contracts/targeting';
 import {
   createTargetingExportEndpoint,
+  targetingExportersEndpoint,
   targetingExportFileEndpoint,
   targetingExportsEndpoint,
   targetingPreviewEndpoint,
@@ -11,6 +12,7 @@ import { useCallback } from 'react';
 import { track } from '../../../lib/analytics/analytics';
 import { callEndpoint } from '../../../lib/http/call-endpoint';
 import { downloadFile } from '../../../lib/http/download-file';
+import type { QueryParams } from '../../../lib/http/query-string';
 import { retryOnce } from '../../../lib/http/retry-once';
 import type { targetingQuery } from '../url-state';
 
@@ -19,7 +21,11 @@ type Selection = ReturnType<typeof targetingQuery>;
 const targetingKeys = {
   all: (merchantId: string) => ['targeting', merchantId] as const,
   preview: (merchantId: string, query: Selection) => ['targeting', merchantId, 'preview', query] as const,
+  /** The history's pages and its users: read again after each export or download. */
   exports: (merchantId: string) => ['targeting', merchantId, 'exports'] as const,
+  history: (merchantId: string, query: QueryParams) =>
+    ['targeting', merchantId, 'exports', 'page', query] as const,
+  exporters: (merchantId: string) => ['targeting', merchantId, 'exports', 'users'] as const,
 };
 
 /** `GET /api/targeting/preview`: the first shoppers and the count; not asked while the window is invalid. */
@@ -34,12 +40,21 @@ export function useTargetingPreview(merchantId: string, query: Selection, enable
   });
 }
 
-/** `GET /api/targeting/exports`: the latest exports, newest first. */
-export function useTargetingExports(merchantId: string) {
+/** `GET /api/targeting/exports`: a page of the history. */
+export function useTargetingHistory(merchantId: string, query: QueryParams) {
   return useQuery({
-    queryKey: targetingKeys.exports(merchantId),
-    queryFn: async ({ signal }): Promise<TargetingExport[]> =>
-      (await callEndpoint(targetingExportsEndpoint, { signal })).data.items,
+    queryKey: targetingKeys.history(merchantId, query),
+    queryFn: async ({ signal }) => (await callEndpoint(targetingExportsEndpoint, { query, signal })).data,
+    placeholderData: keepPreviousData,
+    retry: retryOnce,
+  });
+}
+
+/** `GET /api/targeting/exports/users`: the users the history's filter offers. */
+export function useTargetingExporters(merchantId: string) {
+  return useQuery({
+    queryKey: targetingKeys.exporters(merchantId),
+    queryFn: async ({ signal }) => (await callEndpoint(targetingExportersEndpoint, { signal })).data,
     retry: retryOnce,
   });
 }
