@@ -95,6 +95,11 @@ test('choose a window and filters, preview the count, download the CSV and downl
   expect(search.get('from')).toBe(FROM);
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(FROM);
 
+  // Its days are its own: a link with both windows shows each where it belongs.
+  await page.goto(`/targeting-export?from=${FROM}&to=${TO}&history.from=2020-01-01&history.to=2020-01-31`);
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(FROM);
+  await expect(history.getByText('No export matches these filters.')).toBeVisible();
+
   await expectNoAxeViolations(page);
 });
 
