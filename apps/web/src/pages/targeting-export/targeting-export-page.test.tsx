@@ -212,6 +212,27 @@ describe('the targeting export page', () => {
     ).toHaveLength(5);
   });
 
+  it('sorts and pages the history by its own parameters, leaving the form as it was', async () => {
+    const user = userEvent.setup();
+    const history = Array.from({ length: 30 }, (_, index) => pastExport(29 - index));
+    const { calls, router } = await openPage('/targeting-export?from=2026-10-01&to=2026-10-31', { history });
+    const table = await screen.findByRole('table', { name: 'Exports taken' });
+    await within(table).findAllByText('ann@example.com');
+    await user.click(within(table).getByRole('button', { name: /Shoppers/ }));
+    await waitFor(() => {
+      expect(calls.pages.at(-1)?.get('sort')).toBe('rowCount');
+    });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => {
+      expect(calls.pages.at(-1)?.get('offset')).toBe('25');
+    });
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('history.sort')).toBe('rowCount');
+    expect(search.get('history.offset')).toBe('25');
+    expect(search.get('from')).toBe('2026-10-01');
+    expect(search.get('to')).toBe('2026-10-31');
+  });
+
   it('says when no export has been taken', async () => {
     await openPage('/targeting-export');
     expect(await screen.findByText('No export has been taken yet.')).toBeInTheDocument();
