@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { Client } from 'pg';
 import { KeyEncryptionKey } from '../apps/server/src/auth/key-encryption.js';
@@ -75,10 +80,14 @@ export async function openBenchDatabase(dialect: Dialect): Promise<{
  * them every count reads the table too, and every read looks pages up in the write-ahead log.
  * Answers the seconds the seed took.
  */
-export async function seedBenchData(database: DatabaseHandle, size: number): Promise<number> {
+export async function seedBenchData(
+  database: DatabaseHandle,
+  size: number,
+  key: KeyEncryptionKey = KeyEncryptionKey.generate(),
+): Promise<number> {
   const { dialect } = database;
   await migrateToLatest(database.db);
-  await protectStoredKeys(database.db, KeyEncryptionKey.generate());
+  await protectStoredKeys(database.db, key);
   const seeding = Date.now();
   await seedDemoData(database.db, {
     size: 'small',
@@ -91,4 +100,76 @@ export async function seedBenchData(database: DatabaseHandle, size: number): Pro
   if (dialect === 'postgres') await sql`vacuum analyze`.execute(database.db);
   if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(database.db);
   return seconds;
+}
+
+/**
+ * The same for a server process of its own: answers the key encryption key the signing keys were
+ * stored under, for that process to open them.
+ */
+export async function seedForServer(database: DatabaseHandle, size: number): Promise<string> {
+  const keyHex = randomBytes(32).toString('hex');
+  const key = KeyEncryptionKey.parse(keyHex);
+  if (key === undefined) throw new Error('The key encryption key does not parse');
+  await seedBenchData(database, size, key);
+  return keyHex;
+}
+
+/** The line feeds of a stream (a downloaded CSV, a dump), counted as it flows and thrown away. */
+export function countLines(stream: Readable): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let count = 0;
+    stream.on('data', (chunk: Buffer) => {
+      for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) count++;
+    });
+    stream.on('end', () => {
+      resolve(count);
+    });
+    stream.on('error', reject);
+  });
+}
+
+/** A server (or any script that prints `listening <origin>`) in a process of its own. */
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly origin: string;
+}
+
+/**
+ * Starts a script of the bench folder (read from its sources through tsx) with these variables, once it
+ * listens. `BENCH_SERVER_NODE_OPTIONS` gives it node options of its own (`--cpu-prof`, a heap size), as
+ * the benchmark's process needs its own for the seed.
+ */
+export async function startServerProcess(script: URL, env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(script)], {
+    env: {
+      ...process.env,
+      ...env,
+      TSX_TSCONFIG_PATH: fileURLToPath(new URL('./tsconfig.json', import.meta.url)),
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`${script.pathname} did not start`);
+  for await (const line of createInterface({ input: child.stdout })) {
+    const origin = /^listening (\S+)$/.exec(line)?.[1];
+    if (origin !== undefined) return { child, pid, origin };
+  }
+  throw new Error(`${script.pathname} stopped before it listened`);
+}
+
+export async function stopServerProcess({ child }: ServerProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The resident memory of a process, from Linux's /proc: the server's own, not this reader's. */
+export async function rssOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${String(pid)}/status`, 'utf8');
+  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  if (kilobytes === undefined) throw new Error(`No VmRSS for process ${String(pid)}`);
+  return Number(kilobytes) * 1024;
 }

@@ -1,16 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
-import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
-import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
-import { seedDemoData } from '../../apps/server/src/seed/seed.js';
 import { authHeader, merchantIdByName, testConfig } from '../../apps/server/src/test/tokens.js';
-import { openBenchDatabase, type Dialect } from '../bench-kit.js';
+import {
+  openBenchDatabase,
+  rssOf,
+  seedForServer,
+  startServerProcess,
+  stopServerProcess,
+  type Dialect,
+  type ServerProcess,
+} from '../bench-kit.js';
 
 const SIZES = [100_000, 1_000_000] as const;
 /** `BENCH_SIZES=2000,5000` runs other sizes (a quick check that the benchmark works). */
@@ -36,14 +34,6 @@ interface Figures {
   readonly size: number;
   readonly events: number;
   readonly downloads: readonly Download[];
-}
-
-/** The resident memory of a process, from Linux's /proc: the server's own, not this reader's. */
-async function rssOf(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${String(pid)}/status`, 'utf8');
-  const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
-  if (kilobytes === undefined) throw new Error(`No VmRSS for process ${String(pid)}`);
-  return Number(kilobytes) * 1024;
 }
 
 function exportUrl(origin: string, format: 'csv' | 'xlsx', range: { from: string; to: string }): string {
@@ -94,64 +84,15 @@ async function download(
   };
 }
 
-/** The server in a process of its own (serve.ts), once it listens. */
-async function startServer(
-  database: unknown,
-  keyHex: string,
-): Promise<{ readonly child: ChildProcess; readonly pid: number; readonly origin: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./serve.ts', import.meta.url))],
-    {
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: fileURLToPath(new URL('../tsconfig.json', import.meta.url)),
-        BENCH_DATABASE: JSON.stringify(database),
-        BENCH_KEY: keyHex,
-        // Options for the server alone (the seed in this process needs its memory).
-        NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? '',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('The server did not start');
-  for await (const line of createInterface({ input: child.stdout })) {
-    const origin = /^listening (\S+)$/.exec(line)?.[1];
-    if (origin !== undefined) return { child, pid, origin };
-  }
-  throw new Error('The server stopped before it listened');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function measure(dialect: Dialect, size: number): Promise<Figures> {
   const bench = await openBenchDatabase(dialect);
   const { database } = bench;
   const { db } = database;
   const config = testConfig();
-  const keyHex = randomBytes(32).toString('hex');
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let server: ServerProcess | undefined;
   try {
-    await migrateToLatest(db);
     // The seed writes signing keys, which are stored encrypted: the server opens them with the same key.
-    const key = KeyEncryptionKey.parse(keyHex);
-    if (key === undefined) throw new Error('The key encryption key does not parse');
-    await protectStoredKeys(db, key);
-    await seedDemoData(db, {
-      size: 'small',
-      transactions: size,
-      onProgress: (message) => {
-        console.log(`  ${dialect} ${size.toLocaleString('en-US')}: ${message}`);
-      },
-    });
-    if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
-    if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    const keyHex = await seedForServer(database, size);
     const merchantId = await merchantIdByName(db, MAIN_MERCHANT);
     const counted = await db
       .selectFrom('funding_events as f')
@@ -162,12 +103,15 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
       .where('d.deposit_date', '<=', RANGE.to)
       .executeTakeFirstOrThrow();
     const headers = await authHeader(database, config, { role: 'ADMIN', merchantId });
-    server = await startServer(bench.config, keyHex);
+    server = await startServerProcess(new URL('../serve.ts', import.meta.url), {
+      BENCH_DATABASE: JSON.stringify(bench.config),
+      BENCH_KEY: keyHex,
+    });
     const downloads = [];
     for (const format of ['csv', 'xlsx'] as const) downloads.push(await download(server, headers, format));
     return { dialect, size, events: counted.count, downloads };
   } finally {
-    if (server !== undefined) await stopServer(server.child);
+    if (server !== undefined) await stopServerProcess(server);
     await database.destroy();
     await bench.drop();
   }

@@ -1,10 +1,5 @@
-import { sql } from 'kysely';
-import { KeyEncryptionKey } from '../../apps/server/src/auth/key-encryption.js';
-import { protectStoredKeys } from '../../apps/server/src/auth/keys.js';
-import { median, openBenchDatabase, RUNS, WARM_UPS, type Dialect } from '../bench-kit.js';
-import { migrateToLatest } from '../../apps/server/src/db/migrate.js';
+import { median, openBenchDatabase, RUNS, seedForServer, WARM_UPS, type Dialect } from '../bench-kit.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
-import { seedDemoData } from '../../apps/server/src/seed/seed.js';
 import { settlementReport } from '../../apps/server/src/modules/settlement/service.js';
 import { merchantIdByName } from '../../apps/server/src/test/tokens.js';
 
@@ -30,18 +25,7 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
   const { database } = bench;
   const { db } = database;
   try {
-    await migrateToLatest(db);
-    // The seed writes signing keys, which are stored encrypted.
-    await protectStoredKeys(db, KeyEncryptionKey.generate());
-    await seedDemoData(db, {
-      size: 'small',
-      transactions: size,
-      onProgress: (message) => {
-        console.log(`  ${dialect} ${size.toLocaleString('en-US')}: ${message}`);
-      },
-    });
-    if (dialect === 'postgres') await sql`vacuum analyze`.execute(db);
-    if (dialect === 'sqlite') await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    await seedForServer(database, size);
     const merchantId = await merchantIdByName(db, MAIN_MERCHANT);
     const counted = await db
       .selectFrom('funding_events')

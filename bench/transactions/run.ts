@@ -7,7 +7,15 @@ import { pino } from 'pino';
 import { transactionListQuerySchema, transactionTotalsQuerySchema } from '@portal/contracts/transactions';
 import { buildApp } from '../../apps/server/src/app.js';
 import { sessionStanding } from '../../apps/server/src/auth/sign-in-sessions.js';
-import { median, medianMs, openBenchDatabase, RUNS, seedBenchData, type Dialect } from '../bench-kit.js';
+import {
+  countLines,
+  median,
+  medianMs,
+  openBenchDatabase,
+  RUNS,
+  seedBenchData,
+  type Dialect,
+} from '../bench-kit.js';
 import { MAIN_MERCHANT } from '../../apps/server/src/seed/demo-merchants.js';
 import { encodeCursor, queryFingerprint } from '../../apps/server/src/modules/transactions/cursor.js';
 import {
@@ -72,14 +80,7 @@ async function measureExport(
     const lines = await new Promise<number>((resolve, reject) => {
       get(url, { headers: { authorization } }, (response) => {
         if (response.statusCode !== 200) reject(new Error(`export answered ${String(response.statusCode)}`));
-        let count = 0;
-        response.on('data', (chunk: Buffer) => {
-          for (let index = chunk.indexOf(10); index !== -1; index = chunk.indexOf(10, index + 1)) count++;
-        });
-        response.on('end', () => {
-          resolve(count);
-        });
-        response.on('error', reject);
+        countLines(response).then(resolve, reject);
       }).on('error', reject);
     });
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
