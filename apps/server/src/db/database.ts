@@ -6,6 +6,7 @@ import { Pool, TypeOverrides, types } from 'pg';
 import Cursor from 'pg-cursor';
 import { describePostgresUrl } from './database-url.js';
 import type { Database } from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
 
@@ -51,7 +52,10 @@ function openSqlite(file: string): DatabaseHandle {
   } catch (error) {
     throw new Error(`Cannot open the SQLite database at ${file}: ${describeError(error)}`, { cause: error });
   }
-  return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  return handle(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    'sqlite',
+  );
 }
 
 /**
