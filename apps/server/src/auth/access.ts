@@ -14,6 +14,7 @@ import { isFlagOnForMerchant } from '../modules/feature-flags/service.js';
 import { programFlagsOf } from '../modules/programs/service.js';
 import { verifyPortalToken, type VerifiedPortalToken } from './portal-token.js';
 import { sessionStanding } from './sign-in-sessions.js';
+import { VerifiedTokens } from './verified-tokens.js';
 
 /** What a route lets through: the access of its endpoint's declaration (`@portal/contracts/endpoint`). */
 export type RouteAccess = EndpointAccess;
@@ -46,6 +47,14 @@ declare module 'fastify' {
     /** Set by the access hook on every route that is not public; reading it elsewhere is a bug (500). */
     readonly principal: Principal;
   }
+}
+
+/** The callers of requests that passed the access hook (a WeakMap: a finished request takes its entry along). */
+const principals = new WeakMap<FastifyRequest, Principal>();
+
+/** The caller of a request, or undefined where none signed in (a public route, a refused request). */
+export function callerOf(request: FastifyRequest): Principal | undefined {
+  return principals.get(request);
 }
 
 export const MISSING_ACCESS_MESSAGE =
@@ -177,7 +186,8 @@ export function registerAccessControl(
   app: FastifyInstance,
   { config, database, publicPathPrefixes = [] }: AccessControlOptions,
 ): void {
-  const principals = new WeakMap<FastifyRequest, Principal>();
+  // The signature checks of this instance; the sign-in's standing is read at every request below.
+  const verifiedTokens = new VerifiedTokens();
 
   app.decorateRequest('principal', {
     getter(this: FastifyRequest): Principal {
@@ -236,7 +246,9 @@ export function registerAccessControl(
     if (token === undefined) refuseUnauthenticated(reply, 'Authentication is required', false);
     let verified;
     try {
-      verified = await verifyPortalToken(database.db, config, token);
+      verified =
+        verifiedTokens.get(token) ??
+        verifiedTokens.remember(token, await verifyPortalToken(database.db, config, token));
     } catch (error) {
       if (!isBadToken(error)) throw error;
       request.log.info(
