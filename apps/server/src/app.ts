@@ -19,6 +19,7 @@ import { LOG_REDACTED_PATHS, LOG_SERIALIZERS, REDACTED, registerLogRedaction } f
 import type { AppModule } from './http/module.js';
 import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
 import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
@@ -88,8 +89,6 @@ const MODULES: readonly AppModule[] = [
   bankInformationRoutes,
 ];
 
-const PROBE_PATHS = new Set(['/healthz', '/readyz']);
-
 // Same relative place from src/app.ts (tests, tsx) and from dist/app.js (the build).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -124,8 +123,8 @@ export async function buildApp({
     genReqId: requestIdFor,
     logController: new LogController({
       requestIdLogLabel: REQUEST_ID_LOG_LABEL,
-      // Load balancers probe these every few seconds; a failing probe is still logged by the error handler.
-      disableRequestLogging: (request) => PROBE_PATHS.has(request.url),
+      // One line per request instead, written by registerRequestLog.
+      disableRequestLogging: true,
     }),
     trustProxy: config.trustProxy,
     frameworkErrors: frameworkErrorHandler,
@@ -134,6 +133,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerApiHeaders(app);
+  registerRequestLog(app);
   registerErrorHandler(app);
   registerLogRedaction(app);
   registerInputGuard(app);

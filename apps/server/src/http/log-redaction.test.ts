@@ -151,7 +151,7 @@ describe.each(TEST_DIALECTS)('the server log holds no link token, code or hint (
       .execute();
 
     const log = lines.join('');
-    expect(log).toContain('incoming request');
+    expect(log).toContain('request completed');
     for (const secret of secrets) {
       expect(log).not.toContain(secret);
       expect(JSON.stringify(stored)).not.toContain(secret);
