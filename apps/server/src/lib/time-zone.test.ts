@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, nextDay, zonedDayStart, ZonedTimeFormatter, zoneOffsetMs } from './time-zone.js';
+import {
+  isKnownTimeZone,
+  nextDay,
+  utcTextToInstant,
+  zonedDayStart,
+  ZonedTimeFormatter,
+  zoneOffsetMs,
+} from './time-zone.js';
 
 describe('time zones', () => {
   it('finds the offset of a zone at an instant, daylight saving included', () => {
@@ -57,5 +64,55 @@ describe('time zones', () => {
   it('knows which zones exist', () => {
     expect(isKnownTimeZone('America/Toronto')).toBe(true);
     expect(isKnownTimeZone('Mars/Olympus_Mons')).toBe(false);
+  });
+});
+
+describe('the zoned formatter of exports', () => {
+  const ZONES = [
+    'UTC',
+    'America/New_York',
+    'America/St_Johns',
+    'Asia/Kathmandu',
+    'Australia/Lord_Howe',
+    'America/Santiago',
+    'Europe/Paris',
+  ];
+  // A random walk over ten years in steps of up to a day, clock changes included, plus their edges.
+  const instants: number[] = [];
+  let instant = Date.parse('2019-01-01T00:00:00.000Z');
+  let seed = 7;
+  while (instant < Date.parse('2029-01-01T00:00:00.000Z')) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    instant += seed % 86_400_000;
+    instants.push(instant);
+  }
+
+  it.each(ZONES)('writes what Intl writes for the same instant (%s)', (zone) => {
+    const reference = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    });
+    const formatter = new ZonedTimeFormatter(zone);
+    const edges = [Date.parse('2019-03-10T05:29:59.999Z'), Date.parse('2019-03-10T05:30:00.000Z')];
+    for (const at of [...instants, ...edges]) {
+      expect(formatter.formatInstant(at), new Date(at).toISOString()).toBe(reference.format(at));
+      expect(formatter.format(new Date(at).toISOString())).toBe(reference.format(at));
+    }
+  });
+
+  it('reads the UTC text of both databases to the millisecond, and anything else through Date', () => {
+    for (const text of [
+      '2026-10-31T12:34:56.789Z',
+      '2026-10-31T12:34:56Z',
+      '2026-10-31 12:34:56.789+00',
+      '2026-10-31 12:34:56.789123+00',
+      '2026-10-31 12:34:56+00',
+      '2026-10-31T12:34:56.789+02:00',
+      '0099-01-01T00:00:00.000Z',
+    ]) {
+      const expected = Date.parse(text.replace(' ', 'T').replace(/\+00$/, 'Z'));
+      expect(utcTextToInstant(text), text).toBe(expected);
+    }
   });
 });
