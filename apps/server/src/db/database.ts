@@ -4,6 +4,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import { Pool, TypeOverrides, types } from 'pg';
 import Cursor from 'pg-cursor';
+import { postgresArrayRows, sqliteArrayRows, type ArrayRowReader } from './array-rows.js';
 import { describePostgresUrl } from './database-url.js';
 import type { Database } from './schema.js';
 import { withStatementCache } from './statement-cache.js';
@@ -13,6 +14,8 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
 export interface DatabaseHandle {
   readonly db: Kysely<Database>;
   readonly dialect: 'sqlite' | 'postgres';
+  /** A long read's rows as arrays, a batch at a time, on a connection of its own (array-rows.ts). */
+  readonly readArrayRows: ArrayRowReader;
   /** Resolves when the database answers `select 1`; rejects otherwise. Used by /readyz. */
   ping(): Promise<void>;
   destroy(): Promise<void>;
@@ -55,6 +58,7 @@ function openSqlite(file: string): DatabaseHandle {
   return handle(
     new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     'sqlite',
+    sqliteArrayRows(database),
   );
 }
 
@@ -99,7 +103,7 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   });
 
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: TypedCursor }) });
-  const opened = handle(db, 'postgres');
+  const opened = handle(db, 'postgres', postgresArrayRows(pool, POSTGRES_TYPES));
   try {
     await opened.ping();
   } catch (error) {
@@ -112,10 +116,15 @@ async function openPostgres(url: string, options: OpenDatabaseOptions): Promise<
   return opened;
 }
 
-function handle(db: Kysely<Database>, dialect: DatabaseHandle['dialect']): DatabaseHandle {
+function handle(
+  db: Kysely<Database>,
+  dialect: DatabaseHandle['dialect'],
+  readArrayRows: ArrayRowReader,
+): DatabaseHandle {
   return {
     db,
     dialect,
+    readArrayRows,
     async ping() {
       await sql`select 1`.execute(db);
     },

@@ -82,6 +82,7 @@ function withCleanup(database: DatabaseHandle, cleanup: () => Promise<unknown>):
   return {
     db: database.db,
     dialect: database.dialect,
+    readArrayRows: database.readArrayRows,
     ping: () => database.ping(),
     destroy() {
       destroyed ??= database.destroy().then(async () => {

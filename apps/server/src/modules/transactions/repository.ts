@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type {
+  CompiledQuery,
   Expression,
   ExpressionBuilder,
   Insertable,
@@ -53,13 +54,12 @@ const COLUMNS = [
 export type TransactionRow = Pick<Selectable<TransactionsTable>, (typeof COLUMNS)[number]>;
 
 /** What an export writes: no addresses, which make up a third of a row and are not exported. */
-const EXPORT_COLUMNS = COLUMNS.filter(
+export const EXPORT_COLUMNS = COLUMNS.filter(
   (
     column,
   ): column is Exclude<(typeof COLUMNS)[number], 'billing_address' | 'shipping_address' | 'authorized_at'> =>
     column !== 'billing_address' && column !== 'shipping_address' && column !== 'authorized_at',
 );
-export type ExportedRow = Pick<TransactionRow, (typeof EXPORT_COLUMNS)[number]>;
 
 /** What the list, the totals and the export filter on; every field but the merchant is optional. */
 export interface TransactionFilter {
@@ -283,15 +283,17 @@ export async function listTransactions(
     .execute();
 }
 
-/** The rows of an export, in the list's order, read as a stream of chunks. */
-export function streamTransactions(
+/**
+ * The export's query, compiled: its rows are read as arrays (`DatabaseHandle.readArrayRows`), their
+ * values in the order of EXPORT_COLUMNS.
+ */
+export function exportQuery(
   db: Db,
   filter: TransactionFilter,
   sort: SortColumn,
   order: 'asc' | 'desc',
-  chunkSize: number,
   hints: ScanHints = {},
-): AsyncIterableIterator<ExportedRow> {
+): CompiledQuery {
   const dialect = dialectOf(db);
   return db
     .selectFrom('transactions')
@@ -299,7 +301,7 @@ export function streamTransactions(
     .where((eb) => matches(eb, dialect, filter, hints))
     .orderBy(sort, order)
     .orderBy('id', order)
-    .stream(chunkSize);
+    .compile();
 }
 
 /**
