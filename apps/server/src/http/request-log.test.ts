@@ -67,6 +67,18 @@ describe.each(ANY_TEST_DIALECT)('the request log (%s)', (dialect) => {
     expect(JSON.stringify(lines)).not.toContain('secret-token-value');
   });
 
+  it("writes one line for the identity provider's requests too, which it answers itself", async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+      headers: { 'x-request-id': 'support-3' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(completed('support-3')).toEqual([
+      expect.objectContaining({ url: '/oidc/.well-known/openid-configuration', status: 200 }),
+    ]);
+  });
+
   it('leaves out the load balancers’ probes', async () => {
     await testApp.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'probe-1' } });
     expect(lines.filter((line) => line.requestId === 'probe-1')).toEqual([]);

@@ -111,14 +111,8 @@ const providerMount: FastifyPluginCallback<{ source: ProviderSource }> = (scope,
   scope.all(`${OIDC_MOUNT_PATH}/*`, { schema: { hide: true } }, async (request, reply) => {
     // Before the hijack, so that a failure here (the database down) still gets the usual error answer.
     const { handle } = await source();
+    // Its end is logged like every request's (http/request-log.ts: onResponse runs for a hijacked reply).
     reply.hijack();
-    // Fastify does not log the end of a hijacked request; this keeps these requests in the logs too.
-    reply.raw.once('finish', () => {
-      request.log.info(
-        { statusCode: reply.raw.statusCode, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-    });
     const raw = request.raw as typeof request.raw & { originalUrl?: string };
     const url = raw.url ?? OIDC_MOUNT_PATH;
     raw.originalUrl = url;
