@@ -96,8 +96,7 @@ function prefixed<T extends object>(
 ): UrlStateDefinition<T> {
   const start = `${prefix}.`;
   return {
-    // The URL's names, which only the URL state's merge reads; its type names the state's fields.
-    keys: definition.keys.map((key) => `${start}${key}`) as unknown as UrlStateDefinition<T>['keys'],
+    keys: definition.keys.map((key) => `${start}${key}`),
     defaults: definition.defaults,
     parse: (params) => {
       const own = new URLSearchParams();

@@ -8,8 +8,8 @@ export type UrlStateShape = Readonly<Record<string, z.ZodType>>;
 export type UrlStateOf<S extends UrlStateShape> = { -readonly [K in keyof S]: z.output<S[K]> };
 
 export interface UrlStateDefinition<T extends object> {
-  /** The parameters this state owns, in the order they are written to the URL. */
-  readonly keys: readonly (keyof T & string)[];
+  /** The URL parameters this state owns, in the order they are written (its fields, or their prefixed names). */
+  readonly keys: readonly string[];
   /** The state of an empty URL. */
   readonly defaults: T;
   /** Never fails: a missing or invalid parameter reads as its default. */
