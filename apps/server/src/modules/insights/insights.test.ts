@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
+import { buildMissingRollups } from './service.js';
 import { zonePeriods } from './zone-periods.js';
 
 const answer = dataResponseSchema(insightsSchema);
@@ -313,6 +314,43 @@ describe.each(TEST_DIALECTS)('data insights (%s)', (dialect) => {
       .where('id', '=', mainId)
       .execute();
     await expectAgreement({ from: addDays(today, -30), to: addDays(today, -1) });
+  });
+
+  it('builds every merchant’s roll-ups ahead of its first visit, and again in a zone it changed to', async () => {
+    const { db } = testApp.database;
+    await buildMissingRollups(db);
+    const zones = () =>
+      db
+        .selectFrom('insights_rollup_zones')
+        .select(['merchant_id', 'time_zone'])
+        .orderBy('merchant_id')
+        .execute();
+    const merchants = await db.selectFrom('merchants').select(['id', 'time_zone']).orderBy('id').execute();
+    expect(await zones()).toEqual(merchants.map((m) => ({ merchant_id: m.id, time_zone: m.time_zone })));
+    expect(await buildMissingRollups(db)).toBe(0);
+
+    const built = await db
+      .selectFrom('transaction_local_daily_totals')
+      .select((eb) => eb.fn.sum<string | number>('count').as('count'))
+      .where('merchant_id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    const rows = await db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .where('merchant_id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    expect(Number(built.count)).toBe(Number(rows.count));
+
+    const zone = await zoneOf(mainId);
+    await db
+      .updateTable('merchants')
+      .set({ time_zone: 'America/Chicago' })
+      .where('id', '=', mainId)
+      .execute();
+    expect(await buildMissingRollups(db)).toBe(1);
+    expect((await zones()).find((row) => row.merchant_id === mainId)?.time_zone).toBe('America/Chicago');
+    await db.updateTable('merchants').set({ time_zone: zone }).where('id', '=', mainId).execute();
+    expect(await buildMissingRollups(db)).toBe(1);
   });
 
   it('refuses an end before the start, an end after today and more than two years', async () => {

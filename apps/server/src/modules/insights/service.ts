@@ -46,6 +46,27 @@ async function ensureRollup(db: Kysely<Database>, merchantId: string, timeZone: 
   await rebuildRollup(db, merchantId, timeZone, () => zonePeriods(timeZone), now.toISOString());
 }
 
+/** How often the server looks for merchants whose roll-ups are missing or in an old zone. */
+export const INSIGHTS_ROLLUP_POLL_MS = 10 * 60_000;
+
+/**
+ * Builds the roll-ups of every merchant that has none, or has them in a zone it no longer uses, so that
+ * a merchant's first visit to its insights (and the first after a zone change) does not wait for them.
+ * One merchant at a time: each build is its own transaction. The visit still builds them if it comes
+ * first. Returns how many were built.
+ */
+export async function buildMissingRollups(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  const stale = await db
+    .selectFrom('merchants as m')
+    .leftJoin('insights_rollup_zones as z', 'z.merchant_id', 'm.id')
+    .select(['m.id', 'm.time_zone'])
+    .where((eb) => eb.or([eb('z.time_zone', 'is', null), eb('z.time_zone', '!=', eb.ref('m.time_zone'))]))
+    .orderBy('m.id')
+    .execute();
+  for (const merchant of stale) await ensureRollup(db, merchant.id, merchant.time_zone, now);
+  return stale.length;
+}
+
 const rate = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 
 function metricsOf(sums: RollupSums, funnel: FunnelCounts, currency: Currency): InsightsMetrics {
