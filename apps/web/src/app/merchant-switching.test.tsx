@@ -137,7 +137,8 @@ describe('the program picker', () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     const { user } = await renderApp('/transactions');
     await heading('Transactions');
-    await user.click(within(banner()).getByRole('button', { name: 'All programs' }));
+    // The picker shows once the programs are known.
+    await user.click(await within(banner()).findByRole('button', { name: 'All programs' }));
     const group = await screen.findByRole('group', { name: 'Programs shown on the data pages' });
     const all = within(group).getByRole<HTMLInputElement>('checkbox', { name: 'All programs' });
     expect(all.checked).toBe(true);
@@ -159,6 +160,8 @@ describe('the program picker', () => {
     api.setPrograms(ALL_PROGRAM_KINDS.slice(0, 1));
     await renderApp('/transactions');
     await heading('Transactions');
+    // Once the programs are known: the ecommerce program's Carts joins the navigation.
+    await screen.findByRole('link', { name: 'Carts' });
     expect(within(banner()).queryByRole('button', { name: 'All programs' })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
-import { decideAccess, PAGES } from '@portal/contracts/routes';
+import { decideAccess, PAGES, type RouteRequirement } from '@portal/contracts/routes';
 import type { ReactNode } from 'react';
+import { LoadingPage } from '../components/loading-page';
 import { useAccessContext } from '../lib/access/access-context';
 import { NotFoundPage } from '../pages/not-found/not-found-page';
 import { PermissionDeniedPage } from '../pages/permission-denied/permission-denied-page';
@@ -13,7 +14,10 @@ export function RouteGuard({ children }: { readonly children: ReactNode }) {
   const page = useCurrentPage();
   const context = useAccessContext();
   if (!page) return children;
-  switch (decideAccess(PAGES[page], context)) {
+  const requirement: RouteRequirement = PAGES[page];
+  // Not Permission Denied for a program that is merely still loading.
+  if (context.programsLoading && requirement.program !== undefined) return <LoadingPage />;
+  switch (decideAccess(requirement, context)) {
     case 'hidden':
       return <NotFoundPage />;
     case 'denied':

@@ -53,6 +53,8 @@ describe('the router', () => {
   it('lists every main page and the account settings for bread, in order', async () => {
     await renderApp('/transactions', BREAD_CONFIG);
     await heading('Transactions');
+    // The pages of programs join the navigation when the programs are known.
+    await within(navigation()).findByRole('link', { name: 'Carts' });
     const links = within(navigation()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual([
       'Transactions',
@@ -172,6 +174,7 @@ describe('the account settings', () => {
   it('lists every settings page in the settings shell', async () => {
     const { user } = await renderApp('/general-settings');
     await heading('General settings');
+    await within(settingsNavigation()).findByRole('link', { name: 'Merchant ID validation' });
     const links = within(settingsNavigation()).getAllByRole('link');
     expect(links.map((link) => link.getAttribute('href'))).toEqual(
       SETTINGS_PAGES.map((page) => PAGES[page].path),

@@ -4,9 +4,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { readOriginPath } from '../lib/auth/origin-path';
-import { getToken } from '../lib/storage/portal-storage';
+import { getToken, setProgramSelection } from '../lib/storage/portal-storage';
 import { BREAD_CONFIG, RBC_CONFIG, renderApp } from '../test/render-app';
-import { ALL_PROGRAM_KINDS, NORTHWIND, setUpTestApi } from '../test/test-api';
+import { ALL_PROGRAM_KINDS, NORTHWIND, setUpTestApi, SUMMIT } from '../test/test-api';
 
 const api = setUpTestApi();
 
@@ -35,22 +35,45 @@ describe('signed out', () => {
 });
 
 describe('while the programs load', () => {
-  it('shows the loading page, then the page', async () => {
+  it('shows a page that needs no program at once, and adds the program pages to the navigation when they come', async () => {
+    api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
+    const release = api.holdPrograms();
+    await renderApp('/transactions');
+    expect(await heading('Transactions')).toBeInTheDocument();
+    expect(linkNames(navigation())).not.toContain('Carts');
+
+    release();
+    await waitFor(() => {
+      expect(linkNames(navigation())).toContain('Carts');
+    });
+  });
+
+  it('shows the loading page in the shell for a page that needs a program, then the page', async () => {
     api.signInAs({ role: 'ADMIN', merchantId: NORTHWIND.id });
     const release = api.holdPrograms();
     await renderApp('/carts');
-    await waitFor(() => {
-      expect(screen.getByRole('status').textContent).toBe('Loading…');
-    });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.getByRole('main')).toHaveTextContent('Loading…');
     expect(screen.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+    expect(screen.queryByText(PERMISSION_DENIED_TEXT)).not.toBeInTheDocument();
 
     release();
     expect(await heading('Carts')).toBeInTheDocument();
-    // The cart list's own rows load after the page shows.
+  });
+
+  it('waits with every page while some programs only are selected: the pages filter by them', async () => {
+    // A merchant no other test of this file selects programs for, so that its selection is read from storage.
+    setProgramSelection(SUMMIT.id, { programs: ['any-program'], allProgramsSelected: false });
+    api.signInAs({ role: 'ADMIN', merchantId: SUMMIT.id });
+    const release = api.holdPrograms();
+    await renderApp('/transactions');
     await waitFor(() => {
-      expect(screen.queryByText('Loading…')).not.toBeInTheDocument();
+      expect(screen.getByRole('status').textContent).toBe('Loading…');
     });
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+
+    release();
+    expect(await heading('Transactions')).toBeInTheDocument();
   });
 });
 
@@ -235,7 +258,10 @@ describe('the navigation', () => {
     api.signInAs({ role, merchantId: NORTHWIND.id });
     await renderApp('/general-settings');
     expect(await heading('General settings')).toBeInTheDocument();
-    expect(linkNames(navigation())).toEqual(main[role]);
+    // The pages of programs join the navigation when the programs are known.
+    await waitFor(() => {
+      expect(linkNames(navigation())).toEqual(main[role]);
+    });
     expect(linkNames(settingsNavigation())).toEqual(settings[role]);
   });
 
@@ -245,6 +271,9 @@ describe('the navigation', () => {
     api.setFlags({});
     await renderApp('/general-settings', BREAD_CONFIG);
     expect(await heading('General settings')).toBeInTheDocument();
+    await waitFor(() => {
+      expect(linkNames(settingsNavigation())).toContain('Location verification codes');
+    });
     expect(linkNames(navigation())).not.toContain('Carts');
     expect(linkNames(navigation())).not.toContain('Locations');
     expect(linkNames(settingsNavigation())).toEqual([

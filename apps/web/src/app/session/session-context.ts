@@ -9,8 +9,8 @@ export interface MerchantSessionValue {
   readonly merchantId: string;
   /** Null while it loads (the pages do not wait for the header's merchant name). */
   readonly merchant: CurrentMerchant | null;
-  /** The merchant's active programs. */
-  readonly programs: readonly Program[];
+  /** The merchant's active programs; null while they load (see MerchantSession for when pages do not wait). */
+  readonly programs: readonly Program[] | null;
 }
 
 export const MerchantSessionContext = createContext<MerchantSessionValue | null>(null);

@@ -6,6 +6,7 @@ import { LoadingPage } from '../../components/loading-page';
 import { useBulkFeatureFlags } from '../../features/feature-flags/api/bulk-feature-flags';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { MerchantChooserScreen } from '../../features/merchants/components/merchant-chooser-screen';
+import { useProgramSelection } from '../../features/programs/program-selection';
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
 import { useFirstTransactionPageEarly } from '../../features/transactions/api/first-page-early';
 import { AccessContextValue, buildAccessContext } from '../../lib/access/access-context';
@@ -22,8 +23,12 @@ interface MerchantSessionProps {
 
 /**
  * Everything the guards need before a page shows (specification §2, §4): the merchant's programs
- * and the feature flags. The loading page shows until both are known, so that no page flashes
- * Permission Denied for a program or flag that was merely still loading.
+ * and the feature flags. The loading page shows until the flags are known, so that no page flashes
+ * Permission Denied for a flag that was merely still loading. With every program selected (the
+ * default) a page needs no program to ask for its data, so the shell does not wait for a merchant's
+ * hundreds of programs: only the pages a program guards wait for them (RouteGuard), and the
+ * navigation adds those when they are known. With some programs selected, the pages filter by them,
+ * and everything waits.
  */
 function MerchantSession({ claims, merchantId }: MerchantSessionProps) {
   const { brand } = usePublicConfig();
@@ -33,19 +38,22 @@ function MerchantSession({ claims, merchantId }: MerchantSessionProps) {
   const flags = useBulkFeatureFlags({ tenantId: claims.tenantID, merchantId });
   const merchant = useCurrentMerchant(merchantId);
 
+  const [selection] = useProgramSelection(merchantId);
+
   const programFlags = programs.status === 'success' ? programs.flags : null;
   const access = useMemo(
     () =>
-      programFlags && flags.data
+      flags.data
         ? buildAccessContext({ brand, scopes: claims.scp, programs: programFlags, flags: flags.data })
         : null,
     [brand, claims.scp, programFlags, flags.data],
   );
   const loadedPrograms = programs.status === 'success' ? programs.programs : null;
-  const session = useMemo<MerchantSessionValue | null>(
-    () => loadedPrograms && { claims, merchantId, merchant: merchant.data ?? null, programs: loadedPrograms },
+  const session = useMemo<MerchantSessionValue>(
+    () => ({ claims, merchantId, merchant: merchant.data ?? null, programs: loadedPrograms }),
     [claims, merchantId, merchant.data, loadedPrograms],
   );
+  const waitsForPrograms = loadedPrograms === null && !selection.allProgramsSelected;
 
   if (programs.status === 'error') {
     return (
@@ -54,7 +62,7 @@ function MerchantSession({ claims, merchantId }: MerchantSessionProps) {
       </BareLayout>
     );
   }
-  if (!access || !session) {
+  if (!access || waitsForPrograms) {
     return (
       <BareLayout>
         <LoadingPage />

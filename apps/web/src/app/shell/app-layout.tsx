@@ -91,7 +91,7 @@ export function AppLayout() {
           </Group>
           <Group gap="xs" wrap="nowrap">
             {!phone && <CurrentMerchant />}
-            {!phone && <ProgramPicker merchantId={merchantId} programs={programs} />}
+            {!phone && <ProgramPicker merchantId={merchantId} programs={programs ?? []} />}
             <LanguageSwitcher />
             {!phone && (
               <UserMenu
@@ -113,7 +113,7 @@ export function AppLayout() {
           <Stack gap="sm">
             <Group gap="xs">
               <CurrentMerchant />
-              <ProgramPicker merchantId={merchantId} programs={programs} />
+              <ProgramPicker merchantId={merchantId} programs={programs ?? []} />
             </Group>
             <Divider />
             <MainNavigation onNavigate={close} />

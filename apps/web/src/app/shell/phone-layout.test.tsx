@@ -47,7 +47,7 @@ describe('the shell on a phone', () => {
 
       await user.click(header.getByRole('button', { name: 'Open navigation' }));
       const drawer = within(navigation());
-      expect(drawer.getByRole('button', { name: 'All programs' })).toBeInTheDocument();
+      expect(await drawer.findByRole('button', { name: 'All programs' })).toBeInTheDocument();
       expect(drawer.getByText('staff@provider.example')).toBeInTheDocument();
       expect(drawer.getByText('Access level: READ/WRITE')).toBeInTheDocument();
 
