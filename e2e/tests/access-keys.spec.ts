@@ -34,10 +34,12 @@ test('create a key, call the API with it, rotate it, revoke it', async ({
   baseURL,
 }) => {
   // What the portal's list shows the admin: the merchant API must answer the same, and nothing else.
-  await page.goto('/transactions');
-  const portalList = await page.waitForResponse(
+  // Listened for before the page opens: the first page is asked for as soon as the merchant is known.
+  const portalAnswer = page.waitForResponse(
     (response) => new URL(response.url()).pathname === '/api/transactions' && response.status() === 200,
   );
+  await page.goto('/transactions');
+  const portalList = await portalAnswer;
   const query = new URL(portalList.url()).search;
   const portal = (await portalList.json()) as TransactionPage;
   expect(portal.data.items.length).toBeGreaterThan(0);
