@@ -1,33 +1,31 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { DayRange } from '../lib/dates/day-ranges';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 // The theme's dimmed grey is too faint on white to be read (WCAG AA).
 const READABLE_DESCRIPTION = { description: { color: 'var(--mantine-color-gray-7)' } };
 
-/** What the picker says, in the page's language. */
-export interface DayRangePickerTexts<P extends string> {
-  readonly label: string;
-  /** Whose days these are, e.g. "Days in America/New_York". */
-  readonly zone: string;
-  readonly from: string;
-  readonly to: string;
-  readonly custom: string;
-  readonly presets: Readonly<Record<P, string>>;
-  /** A hint under the end date, such as the longest range. */
-  readonly toHint?: string;
-  /** Why the custom range cannot be shown, beside its end date. */
-  readonly problem?: string;
-}
+/**
+ * The pages with a range of days. Each one's namespace holds the picker's texts under `range`: `label`,
+ * `zone`, `from`, `to`, `presets.<preset>` and `presets.custom`, and `most` when the range has a longest.
+ */
+type RangeNamespace = 'insights' | 'settlement';
 
 export interface DayRangePickerProps<P extends string> {
+  readonly namespace: RangeNamespace;
   readonly presets: readonly P[];
   readonly choice: P | 'custom';
   readonly range: DayRange;
   /** The merchant's today: no range ends later. */
   readonly today: string;
-  readonly texts: DayRangePickerTexts<P>;
+  /** Whose days these are: the merchant's zone. */
+  readonly timeZone: string;
+  /** The refusal code of why the custom range cannot be shown, said beside its end date. */
+  readonly problem: string | null;
+  /** The longest range, said under the end date. */
+  readonly maxDays?: number;
   readonly onPreset: (preset: P) => void;
   readonly onCustom: (range: DayRange) => void;
 }
@@ -38,14 +36,21 @@ export interface DayRangePickerProps<P extends string> {
  * refuse says why beside its end, and nothing is asked of the server.
  */
 export function DayRangePicker<P extends string>({
+  namespace,
   presets,
   choice,
   range,
   today,
-  texts,
+  timeZone,
+  problem,
+  maxDays,
   onPreset,
   onCustom,
 }: DayRangePickerProps<P>) {
+  const { t } = useTranslation(namespace);
+  const { t: errors } = useTranslation('errors');
+  // The presets' names, one object of the namespace (its keys are the presets of the page).
+  const presetNames = t('range.presets', { returnObjects: true }) as Readonly<Record<string, string>>;
   const [draft, setDraft] = useState<DayRange>(range);
   const [seen, setSeen] = useState<DayRange>(range);
   // A range changed from outside (a preset, Back) replaces what is being typed.
@@ -60,15 +65,15 @@ export function DayRangePicker<P extends string>({
   return (
     <Group align="flex-start" gap="sm" wrap="wrap">
       <Select
-        label={texts.label}
-        description={texts.zone}
+        label={t('range.label')}
+        description={t('range.zone', { zone: timeZone })}
         styles={READABLE_DESCRIPTION}
         value={choice}
         allowDeselect={false}
         w={220}
         data={[
-          ...presets.map((preset) => ({ value: preset, label: texts.presets[preset] })),
-          { value: 'custom', label: texts.custom },
+          ...presets.map((preset) => ({ value: preset, label: presetNames[preset] ?? preset })),
+          { value: 'custom', label: t('range.presets.custom') },
         ]}
         onChange={(value) => {
           if (value === 'custom') {
@@ -83,7 +88,7 @@ export function DayRangePicker<P extends string>({
         <>
           <TextInput
             type="date"
-            label={texts.from}
+            label={t('range.from')}
             value={draft.from}
             max={today}
             w={180}
@@ -93,13 +98,13 @@ export function DayRangePicker<P extends string>({
           />
           <TextInput
             type="date"
-            label={texts.to}
+            label={t('range.to')}
             value={draft.to}
             max={today}
             w={180}
-            description={texts.toHint}
+            description={maxDays === undefined ? undefined : t('range.most', { days: maxDays })}
             styles={READABLE_DESCRIPTION}
-            error={texts.problem}
+            error={problem === null ? undefined : errors(`refusal.${problem}`, { maxDays })}
             onChange={(event) => {
               change({ ...draft, to: event.currentTarget.value });
             }}

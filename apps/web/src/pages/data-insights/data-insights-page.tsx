@@ -18,8 +18,8 @@ import { useInsights } from '../../features/insights/api/insights';
 import { FunnelChart, type FunnelLinks } from '../../features/insights/components/funnel-chart';
 import { OverTimeCharts, SplitChart } from '../../features/insights/components/insights-charts';
 import { MetricCards } from '../../features/insights/components/metric-cards';
-import { RangePicker } from '../../features/insights/components/range-picker';
-import { chosenRange, insightsUrl } from '../../features/insights/insights-url';
+import { DayRangePicker } from '../../components/day-range-picker';
+import { chosenRange, INSIGHTS_PRESETS, insightsUrl } from '../../features/insights/insights-url';
 import { useCurrentMerchant } from '../../features/merchants/api/current-merchant';
 import { selectedProgramIds, useProgramSelection } from '../../features/programs/program-selection';
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
@@ -109,7 +109,9 @@ function InsightsPage({ merchantId, timeZone }: InsightsPageProps) {
   return (
     <Stack gap="md">
       <PageTitle page="dataInsights" />
-      <RangePicker
+      <DayRangePicker
+        namespace="insights"
+        presets={INSIGHTS_PRESETS}
         choice={chosen.choice}
         range={chosen.range}
         problem={chosen.problem}

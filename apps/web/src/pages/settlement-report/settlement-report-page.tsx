@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Locale } from '@portal/contracts/brands';
 import { SCOPES, hasScope } from '@portal/contracts/scopes';
-import type { Deposit } from '@portal/contracts/settlement';
+import { SETTLEMENT_MAX_RANGE_DAYS, type Deposit } from '@portal/contracts/settlement';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayIn } from '../../lib/dates/day-ranges';
@@ -17,9 +17,9 @@ import { DepositDrawer } from '../../features/settlement/components/deposit-draw
 import { DepositTable } from '../../features/settlement/components/deposit-table';
 import { NetFormula } from '../../features/settlement/components/net-formula';
 import { ProgramBreakdown } from '../../features/settlement/components/program-breakdown';
-import { RangePicker } from '../../features/settlement/components/range-picker';
+import { DayRangePicker } from '../../components/day-range-picker';
 import { SummaryRecipients } from '../../features/settlement/components/summary-recipients';
-import { chosenRange, settlementUrl } from '../../features/settlement/settlement-url';
+import { chosenRange, SETTLEMENT_PRESETS, settlementUrl } from '../../features/settlement/settlement-url';
 import { useAuth } from '../../lib/auth/auth-context';
 import { useFormatters } from '../../lib/format/use-formatters';
 import { currentMerchantId } from '../../lib/merchant-selection/merchant-selection';
@@ -79,7 +79,10 @@ function SettlementPage({ merchantId, timeZone, scopes }: SettlementPageProps) {
     <Stack gap="md">
       <PageTitle page="settlementReport" />
       <NextDeposit merchantId={merchantId} timeZone={timeZone} />
-      <RangePicker
+      <DayRangePicker
+        namespace="settlement"
+        presets={SETTLEMENT_PRESETS}
+        maxDays={SETTLEMENT_MAX_RANGE_DAYS}
         choice={chosen.choice}
         range={chosen.range}
         problem={chosen.problem}
