@@ -41,7 +41,7 @@ async function chooseProgram(page: Page): Promise<void> {
 }
 
 function enrollmentRow(page: Page, id: string): Locator {
-  return page.locator(`tr[data-enrollment="${id}"]`);
+  return page.locator(`tr[data-row-id="${id}"]`);
 }
 
 test('end, enroll on own terms, change, end and schedule: the status and the placement preview follow', async ({
@@ -56,8 +56,8 @@ test('end, enroll on own terms, change, end and schedule: the status and the pla
   await expectNoAxeViolations(page);
   const enrollments = page.getByRole('table', { name: 'Enrollments' });
   const firstActive = enrollments.locator('tbody tr').filter({ hasText: 'Active' }).first();
-  const id = (await firstActive.getAttribute('data-enrollment')) ?? '';
-  const name = ((await firstActive.locator('td').first().textContent()) ?? '').trim();
+  const id = (await firstActive.getAttribute('data-row-id')) ?? '';
+  const name = ((await firstActive.getByRole('rowheader').textContent()) ?? '').trim();
   expect(name).not.toBe('');
 
   // End the current enrollment: it stays as history, LAPSED, with nothing more to do.
@@ -95,7 +95,7 @@ test('end, enroll on own terms, change, end and schedule: the status and the pla
   const mine = enrollments.locator('tbody tr').filter({ hasText: 'Active' }).filter({ hasText: name });
   await expect(mine).toHaveCount(1);
   await expect(mine).toContainText('No end date');
-  const mineId = (await mine.getAttribute('data-enrollment')) ?? '';
+  const mineId = (await mine.getAttribute('data-row-id')) ?? '';
 
   // The preview now offers the merchant's own plan, the lowest payment.
   expect(await previewMessage(page)).toContain('for 60 months at 0% APR');
@@ -137,7 +137,7 @@ test('end, enroll on own terms, change, end and schedule: the status and the pla
   expect(await previewMessage(page)).not.toContain('48 months at 0% APR');
 });
 
-test('at phone width the lists scroll and the enroll form asks before its edits are lost', async ({
+test('at phone width the rows are cards that fit the screen, and the enroll form asks before its edits are lost', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
@@ -147,6 +147,15 @@ test('at phone width the lists scroll and the enroll form asks before its edits 
   await settings.getByRole('button').click();
   await settings.getByRole('link', { name: 'Payment products' }).click();
   await chooseProgram(page);
+  // Each row is a card under the column names: neither list scrolls sideways.
+  for (const name of ['Payment products', 'Enrollments']) {
+    const overflow = await page.getByRole('table', { name }).evaluate((table) => {
+      // The table sits in the scroll container's inner box.
+      const frame = table.parentElement?.parentElement;
+      return frame ? frame.scrollWidth - frame.clientWidth : Number.NaN;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  }
   await page
     .getByRole('button', { name: /^Enroll in / })
     .first()

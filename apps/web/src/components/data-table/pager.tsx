@@ -26,30 +26,13 @@ export interface PagerProps<Size extends number> {
   readonly onGoTo: (target: PageTarget) => void;
 }
 
-interface PageButtonProps {
-  readonly label: string;
-  readonly icon: TablerIcon;
-  readonly side: 'left' | 'right';
-  readonly target: PageTarget | undefined;
-  readonly onGoTo: (target: PageTarget) => void;
-}
-
-function PageButton({ label, icon: PageIcon, side, target, onGoTo }: PageButtonProps) {
-  const icon = <PageIcon size={16} aria-hidden="true" />;
-  return (
-    <Button
-      variant="default"
-      size="sm"
-      {...(side === 'left' ? { leftSection: icon } : { rightSection: icon })}
-      disabled={target === undefined}
-      onClick={() => {
-        if (target) onGoTo(target);
-      }}
-    >
-      {label}
-    </Button>
-  );
-}
+/** The four moves, in their order on screen: the icon before the words going back, after them going on. */
+const MOVES = [
+  { move: 'first', icon: IconChevronsLeft, side: 'left' },
+  { move: 'previous', icon: IconChevronLeft, side: 'left' },
+  { move: 'next', icon: IconChevronRight, side: 'right' },
+  { move: 'last', icon: IconChevronsRight, side: 'right' },
+] as const satisfies readonly { move: string; icon: TablerIcon; side: 'left' | 'right' }[];
 
 /** Page size, where the page is ("1–25 of 1,234", or "of 10,000+"), and First/Previous/Next/Last. */
 export function Pager<Size extends number>({
@@ -67,6 +50,7 @@ export function Pager<Size extends number>({
   onGoTo,
 }: PagerProps<Size>) {
   const { t, i18n } = useTranslation('lists');
+  const targets = { first, previous, next, last };
   const number = new Intl.NumberFormat(i18n.language);
   const shownTotal = totalIsCapped ? t('atLeast', { value: number.format(total) }) : number.format(total);
   const range =
@@ -97,34 +81,24 @@ export function Pager<Size extends number>({
         </Text>
         <nav aria-label={t('pager.label')}>
           <Group gap="xs" wrap="wrap">
-            <PageButton
-              label={t('pager.first')}
-              icon={IconChevronsLeft}
-              side="left"
-              target={first}
-              onGoTo={onGoTo}
-            />
-            <PageButton
-              label={t('pager.previous')}
-              icon={IconChevronLeft}
-              side="left"
-              target={previous}
-              onGoTo={onGoTo}
-            />
-            <PageButton
-              label={t('pager.next')}
-              icon={IconChevronRight}
-              side="right"
-              target={next}
-              onGoTo={onGoTo}
-            />
-            <PageButton
-              label={t('pager.last')}
-              icon={IconChevronsRight}
-              side="right"
-              target={last}
-              onGoTo={onGoTo}
-            />
+            {MOVES.map(({ move, icon: MoveIcon, side }) => {
+              const target = targets[move];
+              const icon = <MoveIcon size={16} aria-hidden="true" />;
+              return (
+                <Button
+                  key={move}
+                  variant="default"
+                  size="sm"
+                  {...(side === 'left' ? { leftSection: icon } : { rightSection: icon })}
+                  disabled={target === undefined}
+                  onClick={() => {
+                    if (target) onGoTo(target);
+                  }}
+                >
+                  {t(`pager.${move}`)}
+                </Button>
+              );
+            })}
           </Group>
         </nav>
       </Group>

@@ -4,6 +4,7 @@ import type { Program } from '@portal/contracts/programs';
 import { SCOPES, hasScope } from '@portal/contracts/scopes';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DataTable } from '../../components/data-table/data-table';
 import { ErrorMessageBox } from '../../components/error-message-box';
 import { LoadingPage } from '../../components/loading-page';
 import { PageTitle } from '../../components/page-title';
@@ -12,8 +13,8 @@ import { useProgramProducts } from '../../features/payment-products/api/program-
 import { AggregationSummary } from '../../features/payment-products/components/aggregation-summary';
 import { EndEnrollmentDialog } from '../../features/payment-products/components/end-enrollment-dialog';
 import { EnrollmentDialog } from '../../features/payment-products/components/enrollment-dialog';
-import { EnrollmentsTable } from '../../features/payment-products/components/enrollments-table';
-import { ProductsTable } from '../../features/payment-products/components/products-table';
+import { enrollmentColumns } from '../../features/payment-products/components/enrollment-columns';
+import { productColumns } from '../../features/payment-products/components/product-columns';
 import { effectiveTerms } from '../../features/payment-products/enrollment-form';
 import { useMerchantPrograms } from '../../features/programs/use-merchant-programs';
 import { useAuth } from '../../lib/auth/auth-context';
@@ -66,18 +67,25 @@ function ProgramProducts({ merchantId, programId, timeZone, canChange }: Program
         <Title order={2} size="h3" id="payment-products-products">
           {t('products.title')}
         </Title>
-        <ProductsTable
-          products={products}
-          termsOf={termsOf}
-          ownTerms={ownTerms}
-          locale={locale}
-          onEnroll={
-            canChange
+        <DataTable
+          label={t('products.label')}
+          columns={productColumns({
+            t,
+            locale,
+            termsOf,
+            ownTerms,
+            onEnroll: canChange
               ? (product) => {
                   setEditing({ kind: 'enroll', product });
                 }
-              : undefined
-          }
+              : undefined,
+          })}
+          rows={products}
+          status="success"
+          getRowId={(product) => product.id}
+          skeletonRows={0}
+          minWidth={560}
+          empty={t('products.empty')}
         />
       </Stack>
       <Stack gap="sm" component="section" aria-labelledby="payment-products-enrollments">
@@ -87,11 +95,20 @@ function ProgramProducts({ merchantId, programId, timeZone, canChange }: Program
         <Text size="sm" c="dark.4">
           {t('enrollments.intro', { timeZone })}
         </Text>
-        <EnrollmentsTable
-          enrollments={enrollments}
-          productName={(id) => productOf(id)?.name ?? id}
-          formatDay={formatDay}
-          actions={canChange ? { onChange: withProduct('change'), onEnd: withProduct('end') } : undefined}
+        <DataTable
+          label={t('enrollments.label')}
+          columns={enrollmentColumns({
+            t,
+            productName: (id) => productOf(id)?.name ?? id,
+            formatDay,
+            actions: canChange ? { onChange: withProduct('change'), onEnd: withProduct('end') } : undefined,
+          })}
+          rows={enrollments}
+          status="success"
+          getRowId={(enrollment) => enrollment.id}
+          skeletonRows={0}
+          minWidth={640}
+          empty={t('enrollments.empty')}
         />
       </Stack>
       {editing !== undefined && editing.kind !== 'end' && (

@@ -1,7 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { ACCESS_KEY_RESOURCES, type AccessKey, type AccessKeyStatus } from '@portal/contracts/access-keys';
 import type { TFunction } from 'i18next';
 import { columnsOf } from '../../../components/data-table/data-table';
+import { withRowActions } from '../../../components/data-table/row-actions';
 import { StatusBadge, type StatusColors } from '../../../components/status-badge';
 import type { Formatters } from '../../../lib/format/use-formatters';
 
@@ -59,38 +60,25 @@ export function accessKeyColumns({ t, format, canChange, onRotate, onRevoke }: C
     },
     (id) => t(`columns.${id}`),
   );
-  if (!canChange) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (key: AccessKey) =>
-        key.status === 'ACTIVE' ? (
-          <Group gap="xs" wrap="nowrap">
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={t('rotate.one', { name: key.name })}
-              onClick={() => {
-                onRotate(key);
-              }}
-            >
-              {t('rotate.button')}
-            </Button>
-            <Button
-              size="xs"
-              variant="default"
-              color="red.8"
-              aria-label={t('revoke.one', { name: key.name })}
-              onClick={() => {
-                onRevoke(key);
-              }}
-            >
-              {t('revoke.button')}
-            </Button>
-          </Group>
-        ) : null,
-    },
-  ];
+  return withRowActions(
+    columns,
+    t('columns.actions'),
+    canChange
+      ? [
+          {
+            label: () => t('rotate.button'),
+            name: (key) => t('rotate.one', { name: key.name }),
+            shown: (key) => key.status === 'ACTIVE',
+            open: onRotate,
+          },
+          {
+            label: () => t('revoke.button'),
+            name: (key) => t('revoke.one', { name: key.name }),
+            shown: (key) => key.status === 'ACTIVE',
+            danger: true,
+            open: onRevoke,
+          },
+        ]
+      : undefined,
+  );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { LocationCode, VerificationCodeStatus } from '@portal/contracts/location-verification-codes';
 import type { TFunction } from 'i18next';
 import { columnsOf } from '../../../components/data-table/data-table';
-import { PendingButton } from '../../../components/pending-button';
+import { withRowActions } from '../../../components/data-table/row-actions';
 import { StatusBadge, type StatusColors } from '../../../components/status-badge';
 import type { Formatters } from '../../../lib/format/use-formatters';
 
@@ -62,40 +62,26 @@ export function locationCodeColumns({ t, format, canChange, onGenerate, onRevoke
     },
     (id) => t(`columns.${id}`),
   );
-  if (!canChange) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row: LocationCode) =>
-        row.locationStatus === 'ACTIVE' ? (
-          <Group gap="xs" wrap="nowrap">
-            <PendingButton
-              size="xs"
-              variant="default"
-              aria-label={t(row.code?.status === 'ACTIVE' ? 'regenerate.one' : 'generate.one', {
-                name: row.name,
-              })}
-              onClick={() => onGenerate(row)}
-            >
-              {t(row.code?.status === 'ACTIVE' ? 'regenerate.button' : 'generate.button')}
-            </PendingButton>
-            {row.code?.status === 'ACTIVE' && (
-              <Button
-                size="xs"
-                variant="default"
-                color="red.8"
-                aria-label={t('revoke.one', { name: row.name })}
-                onClick={() => {
-                  onRevoke(row);
-                }}
-              >
-                {t('revoke.button')}
-              </Button>
-            )}
-          </Group>
-        ) : null,
-    },
-  ];
+  const hasCode = (row: LocationCode) => row.code?.status === 'ACTIVE';
+  return withRowActions(
+    columns,
+    t('columns.actions'),
+    canChange
+      ? [
+          {
+            label: (row) => t(hasCode(row) ? 'regenerate.button' : 'generate.button'),
+            name: (row) => t(hasCode(row) ? 'regenerate.one' : 'generate.one', { name: row.name }),
+            shown: (row) => row.locationStatus === 'ACTIVE',
+            send: onGenerate,
+          },
+          {
+            label: () => t('revoke.button'),
+            name: (row) => t('revoke.one', { name: row.name }),
+            shown: (row) => row.locationStatus === 'ACTIVE' && hasCode(row),
+            danger: true,
+            open: onRevoke,
+          },
+        ]
+      : undefined,
+  );
 }

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import type { MerchantId, MerchantIdStatus } from '@portal/contracts/merchant-ids';
 import type { TFunction } from 'i18next';
 import { columnsOf } from '../../../components/data-table/data-table';
-import { PendingButton } from '../../../components/pending-button';
+import { withRowActions } from '../../../components/data-table/row-actions';
 import { StatusBadge, type StatusColors } from '../../../components/status-badge';
 import type { Formatters } from '../../../lib/format/use-formatters';
 
@@ -50,22 +50,17 @@ export function merchantIdColumns({ t, format, canValidate, onValidate }: Column
     },
     (id) => t(`columns.${id}`),
   );
-  if (!canValidate) return columns;
-  return [
-    ...columns,
-    {
-      id: 'actions',
-      header: t('columns.actions'),
-      cell: (row: MerchantId) => (
-        <PendingButton
-          size="xs"
-          variant="default"
-          aria-label={t('validate.one', { id: row.acquirerMerchantId })}
-          onClick={() => onValidate(row)}
-        >
-          {t('validate.button')}
-        </PendingButton>
-      ),
-    },
-  ];
+  return withRowActions(
+    columns,
+    t('columns.actions'),
+    canValidate
+      ? [
+          {
+            label: () => t('validate.button'),
+            name: (row) => t('validate.one', { id: row.acquirerMerchantId }),
+            send: onValidate,
+          },
+        ]
+      : undefined,
+  );
 }
