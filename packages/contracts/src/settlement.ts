@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BANK_ACCOUNT_TYPES } from './bank-information.js';
 import type { Locale } from './brands.js';
 import { DAY_MS } from './constants.js';
 import { dateTime } from './endpoint.js';
@@ -62,12 +63,25 @@ const sumsSchema = z.object({
 });
 export type SettlementSums = z.infer<typeof sumsSchema>;
 
+/**
+ * The confirmed account a deposit is paid into: the one in effect on its day. Masked as on a bank
+ * statement (bank, type, last four digits), for whoever may read the report.
+ */
+const paidIntoSchema = z.object({
+  bankName: z.string(),
+  accountType: z.enum(BANK_ACCOUNT_TYPES),
+  accountLast4: z.string().regex(/^\d{4}$/),
+});
+export type PaidInto = z.infer<typeof paidIntoSchema>;
+
 export const depositSchema = sumsSchema.extend({
   id: z.string(),
   /** `YYYY-MM-DD`, merchant-local. */
   depositDate: z.iso.date(),
   bankReference: z.string(),
   status: z.enum(DEPOSIT_STATUSES),
+  /** Null while the merchant has no confirmed account for the day. */
+  paidInto: paidIntoSchema.nullable(),
 });
 export type Deposit = z.infer<typeof depositSchema>;
 

@@ -39,6 +39,18 @@ export async function accountInEffectOn(
     .executeTakeFirst();
 }
 
+/** The merchant's confirmed accounts, by their first day: which one a day was paid into. */
+export async function confirmedAccounts(db: Db, merchantId: string): Promise<BankAccountRow[]> {
+  return db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('merchant_id', '=', merchantId)
+    .where('status', '=', 'CONFIRMED')
+    .orderBy('effective_from')
+    .orderBy('confirmed_at')
+    .execute();
+}
+
 /** The latest confirmed account whose first day is after `day`, if any. */
 export async function accountScheduledAfter(
   db: Db,

@@ -155,6 +155,62 @@ describe.each(TEST_DIALECTS)('settlement report (%s)', (dialect) => {
     expect(errorBodySchema.parse(other.json()).error).toEqual(errorBodySchema.parse(unknown.json()).error);
   });
 
+  it('names the account each deposit is paid into: the one in effect on its day', async () => {
+    const { db } = testApp.database;
+    const before = await report();
+    const first = before.deposits.at(-1);
+    const last = before.deposits[0];
+    if (first === undefined || last === undefined || first === last) throw new Error('too few deposits');
+    const seeded = await db
+      .selectFrom('bank_accounts')
+      .select(['bank_name', 'account_last4'])
+      .where('merchant_id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    expect(before.deposits.map((deposit) => deposit.paidInto?.accountLast4)).toEqual(
+      before.deposits.map(() => seeded.account_last4),
+    );
+
+    // A change confirmed to take effect on the last deposit's day reaches that deposit and no earlier one.
+    const at = new Date().toISOString();
+    await db
+      .insertInto('bank_accounts')
+      .values({
+        id: '7e1a1c2e-0000-4000-8000-000000000001',
+        merchant_id: mainId,
+        country: 'US',
+        holder_name: 'Changed holder',
+        bank_name: 'Second Street Bank',
+        account_type: 'SAVINGS',
+        numbers_sealed: 'sealed',
+        account_last4: '9876',
+        status: 'CONFIRMED',
+        requested_by_user_id: null,
+        requested_by_email: 'admin@merchant.test',
+        requested_at: at,
+        link_token_hash: null,
+        expires_at: at,
+        confirmed_by_email: 'other.admin@merchant.test',
+        confirmed_through: 'ADMIN',
+        confirmed_at: at,
+        effective_from: last.depositDate,
+        cancelled_at: null,
+      })
+      .execute();
+    try {
+      const after = await report();
+      expect(after.deposits[0]?.paidInto).toEqual({
+        bankName: 'Second Street Bank',
+        accountType: 'SAVINGS',
+        accountLast4: '9876',
+      });
+      expect(after.deposits.at(-1)?.paidInto?.bankName).toBe(seeded.bank_name);
+      const detail = detailAnswer.parse((await get(`/api/settlement/deposits/${last.id}`)).json()).data;
+      expect(detail.deposit.paidInto?.accountLast4).toBe('9876');
+    } finally {
+      await db.deleteFrom('bank_accounts').where('id', '=', '7e1a1c2e-0000-4000-8000-000000000001').execute();
+    }
+  });
+
   it('refuses a reversed, future or too long range with its code', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const later = new Date(Date.now() + 3 * DAY_MS).toISOString().slice(0, 10);

@@ -30,6 +30,7 @@ const deposit = {
   depositDate: '2026-10-30',
   bankReference: 'BRD20261030ABCDEF12',
   status: 'PAID' as const,
+  paidInto: { bankName: 'First Harbor Bank', accountType: 'CHECKING' as const, accountLast4: '4321' },
   ...sums,
 };
 
@@ -193,11 +194,12 @@ describe('the settlement report page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('opens a deposit in a drawer whose rows link to their transactions', async () => {
+  it('opens a deposit in a drawer that names its account, and whose rows link to their transactions', async () => {
     const { user } = await openReport('/settlement-report?from=2026-10-01&to=2026-10-31');
     await user.click(await screen.findByRole('button', { name: 'BRD20261030ABCDEF12' }));
     const drawer = await screen.findByRole('dialog', { name: 'Deposit' });
     const link = await within(drawer).findByRole('link', { name: 'tx-12345' });
+    expect(within(drawer).getByText('First Harbor Bank, checking ••••4321')).toBeInTheDocument();
     expect(link).toHaveAttribute('href', '/transactions/tx-12345678-abcd');
     expect(within(drawer).getByText('Jane Doe')).toBeInTheDocument();
     // Below the page of events, the whole deposit's fees and net: the formula's.

@@ -46,6 +46,16 @@ export function DepositDrawer({
                 [t('deposits.date'), deposit.depositDate],
                 [t('deposits.bankReference'), deposit.bankReference],
                 [t('deposits.status'), t(`status.${deposit.status}`)],
+                [
+                  t('deposits.paidInto'),
+                  deposit.paidInto === null
+                    ? t('deposits.noAccount')
+                    : t('deposits.paidIntoLine', {
+                        bank: deposit.paidInto.bankName,
+                        type: t(`deposits.accountTypes.${deposit.paidInto.accountType}`),
+                        last4: deposit.paidInto.accountLast4,
+                      }),
+                ],
                 [t('deposits.count'), format.count(deposit.count)],
               ]}
             />
