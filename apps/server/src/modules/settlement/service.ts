@@ -11,7 +11,6 @@ import {
   type DepositEvent,
   type FundingEventType,
   type NextDeposit,
-  type PaidInto,
   type SettlementRangeQuery,
   type SettlementReport,
   type SettlementSubscription,
@@ -23,7 +22,7 @@ import { answerDate } from '../../http/answer-dates.js';
 import { conflict, notFound, refused, unprocessable } from '../../http/app-error.js';
 import type { Database } from '../../db/schema.js';
 import { merchantToday } from '../../lib/time-zone.js';
-import { confirmedAccounts, type BankAccountRow } from '../bank-information/repository.js';
+import { paidIntoByDay } from '../bank-information/paid-into.js';
 import { nextDepositDay } from '../funding/deposit-calendar.js';
 import { payoutScheduleOf } from '../funding/service.js';
 import { merchantContext } from '../merchants/service.js';
@@ -143,26 +142,13 @@ interface DepositRow extends SumRow {
   currency: Currency;
 }
 
-/**
- * Which account a day is paid into, from the merchant's confirmed accounts (by first day): the latest
- * whose first day is on or before it, as accountInEffectOn picks it. Read rather than kept on the
- * deposit: a confirmed account's first day is always after its confirmation, so no later change
- * reaches a day already paid.
- */
-function paidIntoOn(accounts: readonly BankAccountRow[], day: string): PaidInto | null {
-  const account = accounts.findLast((row) => row.effective_from !== null && row.effective_from <= day);
-  return account === undefined
-    ? null
-    : { bankName: account.bank_name, accountType: account.account_type, accountLast4: account.account_last4 };
-}
-
-function depositOf(row: DepositRow, today: string, accounts: readonly BankAccountRow[]): Deposit {
+function depositOf(row: DepositRow, today: string, paidInto: (day: string) => Deposit['paidInto']): Deposit {
   return {
     id: row.id,
     depositDate: row.deposit_date,
     bankReference: row.bank_reference,
     status: row.deposit_date <= today ? 'PAID' : 'SCHEDULED',
-    paidInto: paidIntoOn(accounts, row.deposit_date),
+    paidInto: paidInto(row.deposit_date),
     ...sumsOf(row, row.currency),
   };
 }
@@ -180,10 +166,10 @@ export async function settlementReport(
   const context = await merchantContext(db, merchantId);
   const today = merchantToday(context.timeZone, now);
   checkRange(range, today);
-  const [rows, programs, accounts] = await Promise.all([
+  const [rows, programs, paidInto] = await Promise.all([
     depositsInRange(db, merchantId, range.from, range.to),
     programTotalsInRange(db, merchantId, range.from, range.to),
-    confirmedAccounts(db, merchantId),
+    paidIntoByDay(db, merchantId),
   ]);
   const total = { event_count: 0, settlements: 0, refunds: 0, chargebacks: 0, fees: 0, net: 0 };
   for (const row of rows) {
@@ -197,7 +183,7 @@ export async function settlementReport(
   return {
     ...range,
     timeZone: context.timeZone,
-    deposits: rows.map((row) => depositOf(row, today, accounts)),
+    deposits: rows.map((row) => depositOf(row, today, paidInto)),
     totals: sumsOf(total, context.currency),
     programs: programs.map((row) => ({
       programId: row.program_id,
@@ -250,12 +236,12 @@ export async function depositDetail(
   const context = await merchantContext(db, merchantId);
   const row = await findDeposit(db, merchantId, id);
   if (row === undefined) throw notFound(DEPOSIT_NOT_FOUND);
-  const [events, accounts] = await Promise.all([
+  const [events, paidInto] = await Promise.all([
     depositEventPage(db, row.id, offset, DEPOSIT_EVENT_PAGE_SIZE),
-    confirmedAccounts(db, merchantId),
+    paidIntoByDay(db, merchantId),
   ]);
   return {
-    deposit: depositOf(row, merchantToday(context.timeZone, now), accounts),
+    deposit: depositOf(row, merchantToday(context.timeZone, now), paidInto),
     timeZone: context.timeZone,
     events: events.map(eventOf),
     pagination: { offset, limit: DEPOSIT_EVENT_PAGE_SIZE, total: row.event_count },
