@@ -4,6 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
 import { IDEMPOTENCY_KEY_HEADER } from '@portal/contracts/api';
 import type { Database } from '../db/schema.js';
+import { withTransaction } from '../db/transaction.js';
 import { AppError, conflict, refused, unprocessable } from './app-error.js';
 import { errorBodyOf } from './error-handler.js';
 
@@ -107,7 +108,8 @@ function serialized(reply: FastifyReply, status: number, body: unknown): Kept {
 }
 
 /**
- * Does the work with its key claimed, and keeps its answer, all in one transaction: after a crash
+ * Does the work with its key claimed, and keeps its answer, all in one transaction (run again on a
+ * serialization conflict or deadlock, db/transaction.ts): after a crash
  * either nothing of it happened (a retry acts) or all of it did, answer included (a retry replays it).
  * A refusal writes nothing but is kept, in a transaction of its own, and thrown for the error handler.
  * None when another request holds the key: its answer is kept by now.
@@ -119,7 +121,7 @@ async function act(
   work: (trx: Transaction<Database>) => Promise<IdempotentAnswer>,
 ): Promise<Kept | undefined> {
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await withTransaction(db, async (trx) => {
       if (!(await keep(trx, claim, undefined))) return undefined;
       const { status, body } = await work(trx);
       const kept = serialized(reply, status, body);
@@ -158,7 +160,7 @@ export async function idempotent(
   }
   const key = request.headers[HEADER];
   if (typeof key !== 'string') {
-    const { status, body } = await db.transaction().execute(work);
+    const { status, body } = await withTransaction(db, work);
     return reply.code(status).send(body);
   }
   const claim = claimOf(request, key);

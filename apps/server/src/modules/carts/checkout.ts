@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { withTransaction } from '../../db/transaction.js';
 import type { Kysely } from 'kysely';
 import type { CartStatus, CheckoutCart, CheckoutCompletion } from '@portal/contracts/carts';
 import { answerDate } from '../../http/answer-dates.js';
@@ -98,7 +99,7 @@ export async function completeCheckout(
 ): Promise<{ completion: CheckoutCompletion; callbackUrl: string; orderReference: string }> {
   const at = now.toISOString();
   const transactionId = randomUUID();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await withTransaction(db, async (trx) => {
     const cart = await findCartByTokenHash(trx, checkoutTokenHash(token), true);
     if (cart === undefined) throw notFound(NO_CART);
     refuseClosed(shownCartStatus(cart, now));
@@ -194,7 +195,7 @@ export async function declineCheckout(
   now = new Date(),
 ): Promise<CheckoutCart> {
   const at = now.toISOString();
-  const row = await db.transaction().execute(async (trx) => {
+  const row = await withTransaction(db, async (trx) => {
     const cart = await findCartByTokenHash(trx, checkoutTokenHash(token), true);
     if (cart === undefined) throw notFound(NO_CART);
     const status = shownCartStatus(cart, now);

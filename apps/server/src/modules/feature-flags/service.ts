@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { withTransaction } from '../../db/transaction.js';
 import type {
   FeatureFlagBulkResponse,
   MerchantFeatureFlags,
@@ -141,7 +142,7 @@ export async function updateMerchantFeatureFlags(
 ): Promise<MerchantFeatureFlags> {
   const { tenantId, merchantId } = target;
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const before = await merchantFeatureFlags(trx, tenantId, merchantId);
     const ids = new Map((await listLiveFlags(trx, tenantId)).map((flag) => [flag.name, flag.id]));
     for (const [name, override] of Object.entries(changes)) {

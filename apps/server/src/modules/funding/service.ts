@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { withTransaction } from '../../db/transaction.js';
 import { BRAND_PROFILES } from '@portal/contracts/brands';
 import { DEPOSIT_CALENDAR_DAYS, payoutScheduleIssues } from '@portal/contracts/funding';
 import type {
@@ -75,7 +76,7 @@ export async function updateFundingConfiguration(
   body: FundingConfigurationUpdate,
   now = new Date(),
 ): Promise<FundingConfiguration> {
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const current = await findConfiguration(trx, merchantId, configurationId);
     if (current === undefined) throw forbidden(FUNDING_FORBIDDEN);
     const payoutFrequency = body.payoutFrequency ?? current.payout_frequency;

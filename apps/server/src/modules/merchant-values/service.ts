@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { withTransaction } from '../../db/transaction.js';
 import type { MerchantValues, MerchantValuesUpdate } from '@portal/contracts/merchant-values';
 import type { Database } from '../../db/schema.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
@@ -42,7 +43,7 @@ export async function updateMerchantValues(
 ): Promise<MerchantValues> {
   await programForMerchant(db, merchantId, programId);
   const at = now.toISOString();
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const { values } = await read(trx, programId, merchantId);
     const before: Record<string, string | null> = {};
     const after: Record<string, string | null> = {};

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withTransaction } from '../../db/transaction.js';
 import type { Locale } from '@portal/contracts/brands';
 import {
   brokenPasswordRules,
@@ -90,7 +91,7 @@ export async function setPasswordWithLink(
   const link = await openLink(db, token, purpose, now);
   checkRules(password, link.email, PASSWORD_FIELD_PATH);
   const passwordHash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const at = now.toISOString();
     if (!(await markTokenUsed(trx, link.tokenId, at))) throw linkNotValid();
     // Removed between the check and now: the link died with the account.
@@ -134,7 +135,7 @@ export async function requestPasswordReset(
 
   // Provider staff belong to no merchant: English, unless the page asked otherwise.
   const locale = asked ?? user.language ?? 'en';
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const token = await issueUserToken(trx, user.id, 'RESET', now);
     const resetUrl = config.publicUrl + href(PUBLIC_PATHS.passwordReset, { activationToken: token });
     await queueEmail(trx, {
@@ -168,7 +169,7 @@ export async function changePassword(
   }
   checkRules(newPassword, user.email, NEW_PASSWORD_FIELD_PATH);
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await replacePassword(trx, user.id, passwordHash, new Date().toISOString());
     await endUserSessions(trx, user.id, { keepSessionId: sessionId });
     await recordAudit(trx, context, {

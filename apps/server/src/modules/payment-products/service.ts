@@ -294,7 +294,7 @@ export async function updateEnrollment(
   { audit, now = new Date() }: EnrollmentChange,
 ): Promise<Enrollment> {
   const { timeZone } = await merchantContext(db, merchantId);
-  return db.transaction().execute(async (trx) => {
+  return withTransaction(db, async (trx) => {
     const current = await ownEnrollment(trx, merchantId, enrollmentId);
     await lockIfConcurrent(trx, merchantId, current.program_id);
     const status = enrollmentStatus(current.effective_from, current.effective_to, now);
@@ -357,7 +357,7 @@ export async function endEnrollment(
   enrollmentId: string,
   { audit, now = new Date() }: EnrollmentChange,
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const current = await ownEnrollment(trx, merchantId, enrollmentId);
     const status = enrollmentStatus(current.effective_from, current.effective_to, now);
     if (status === 'LAPSED') throw conflict(refused('enrollment.already_ended'));

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { withTransaction } from '../../db/transaction.js';
 import type { Brand, Locale } from '@portal/contracts/brands';
 import { placementMessage } from '@portal/contracts/placement-offers';
 import {
@@ -72,7 +73,7 @@ export async function updatePlacementSettings(
     );
   }
   const updatedAt = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     const current = await findPlacementSettings(trx, merchantId);
     const before =
       current === undefined

@@ -217,7 +217,7 @@ export async function resendInvitation(
   if (merchant === undefined) throw forbidden();
   const invitedBy = await inviterName(db, context);
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await setInvitedAt(trx, userId, now);
     await sendInvitation(
       trx,
@@ -249,7 +249,7 @@ export async function updateUserRole(
   userId: string,
   role: MerchantRole,
 ): Promise<User> {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await lockMerchant(trx, merchantId);
     const user = await findTeamUser(trx, merchantId, userId);
     if (user === undefined) throw forbidden(USER_FORBIDDEN);
@@ -283,7 +283,7 @@ export async function removeUser(
   merchantId: string,
   userId: string,
 ): Promise<User> {
-  await db.transaction().execute(async (trx) => {
+  await withTransaction(db, async (trx) => {
     await lockMerchant(trx, merchantId);
     const user = await findTeamUser(trx, merchantId, userId);
     if (user === undefined) throw forbidden(USER_FORBIDDEN);
