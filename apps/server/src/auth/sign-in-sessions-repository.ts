@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../db/prepared-query.js';
 import type { Database } from '../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,15 +34,20 @@ export async function findSession(db: Db, userId: string, providerSession: strin
 
 /**
  * The session with its user's status and role, in one read by primary key: the access check runs it on
- * every request, so it reads the user here rather than through a second query to the users module.
+ * every request, so it reads the user here rather than through a second query to the users module, and
+ * its query is compiled once (db/prepared-query.ts).
  */
-export async function findSessionWithUser(db: Db, sessionId: string) {
-  return db
+const sessionWithUser = preparedQuery((db, args: { sessionId: string }) =>
+  db
     .selectFrom('sign_in_sessions')
     .innerJoin('users', 'users.id', 'sign_in_sessions.user_id')
     .select(['sign_in_sessions.user_id', 'sign_in_sessions.ended_at', 'users.status', 'users.role'])
-    .where('sign_in_sessions.id', '=', sessionId)
-    .executeTakeFirst();
+    .where('sign_in_sessions.id', '=', args.sessionId),
+);
+
+export async function findSessionWithUser(db: Db, sessionId: string) {
+  const rows = await sessionWithUser(db, { sessionId });
+  return rows[0];
 }
 
 /** Ends an open session; its provider session, or undefined when it was not open. */

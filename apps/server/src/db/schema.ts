@@ -64,6 +64,7 @@ export interface Database {
   notification_claims: NotificationClaimsTable;
   idempotent_requests: IdempotentRequestsTable;
   transaction_daily_totals: TransactionDailyTotalsTable;
+  transaction_versions: TransactionVersionsTable;
   audit_entries: AuditEntriesTable;
   outbound_emails: OutboundEmailsTable;
   carts: CartsTable;
@@ -485,6 +486,12 @@ export interface TransactionDailyTotalsTable {
   gross: number;
   settled: number;
   refunded: number;
+}
+
+/** Raised by every write of a merchant's transactions (migration 0034): what a kept count is valid for. */
+export interface TransactionVersionsTable {
+  merchant_id: string;
+  version: number;
 }
 
 export interface AuditEntriesTable {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -27,40 +28,47 @@ export async function listParticipations(db: Db, merchantId: string, page: Parti
 }
 
 /**
- * The program, with its tenant's brand, when the merchant takes part in it: now (`activeOnly`) or at
- * any time (ended participations included).
+ * The program, with its tenant's brand, when the merchant takes part in it now (`activeOnly`) or took
+ * part at any time (ended participations included). Asked for at every start of the portal, once per
+ * program: compiled once per shape (db/prepared-query.ts).
  */
+const participatedProgram = (activeOnly: boolean) =>
+  preparedQuery((db, args: { merchantId: string; programId: string }) =>
+    db
+      .selectFrom('programs')
+      .innerJoin('tenants', 'tenants.id', 'programs.tenant_id')
+      .where('programs.id', '=', args.programId)
+      .where((eb) => {
+        let participation = eb
+          .selectFrom('merchant_program_participations')
+          .select('merchant_program_participations.id')
+          .whereRef('merchant_program_participations.program_id', '=', 'programs.id')
+          .where('merchant_program_participations.merchant_id', '=', args.merchantId);
+        if (activeOnly)
+          participation = participation.where('merchant_program_participations.deleted_at', 'is', null);
+        return eb.exists(participation);
+      })
+      .select([
+        'programs.id',
+        'programs.name',
+        'programs.channel',
+        'programs.display_interest_rate_bps',
+        'programs.checkout_mode',
+        'programs.min_amount',
+        'programs.max_amount',
+        'tenants.brand',
+      ]),
+  );
+const PARTICIPATED_PROGRAM = { active: participatedProgram(true), any: participatedProgram(false) };
+
 export async function findParticipatedProgram(
   db: Db,
   merchantId: string,
   programId: string,
   { activeOnly }: { activeOnly: boolean },
 ) {
-  return db
-    .selectFrom('programs')
-    .innerJoin('tenants', 'tenants.id', 'programs.tenant_id')
-    .where('programs.id', '=', programId)
-    .where((eb) => {
-      let participation = eb
-        .selectFrom('merchant_program_participations')
-        .select('merchant_program_participations.id')
-        .whereRef('merchant_program_participations.program_id', '=', 'programs.id')
-        .where('merchant_program_participations.merchant_id', '=', merchantId);
-      if (activeOnly)
-        participation = participation.where('merchant_program_participations.deleted_at', 'is', null);
-      return eb.exists(participation);
-    })
-    .select([
-      'programs.id',
-      'programs.name',
-      'programs.channel',
-      'programs.display_interest_rate_bps',
-      'programs.checkout_mode',
-      'programs.min_amount',
-      'programs.max_amount',
-      'tenants.brand',
-    ])
-    .executeTakeFirst();
+  const rows = await PARTICIPATED_PROGRAM[activeOnly ? 'active' : 'any'](db, { merchantId, programId });
+  return rows[0];
 }
 
 /** The traits that derive the program flags, of the merchant's programs with an active participation. */

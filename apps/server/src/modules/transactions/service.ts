@@ -65,6 +65,7 @@ import {
   sortKey,
 } from './repository.js';
 import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
+import { keptAggregate } from './kept-counts.js';
 import { canUseRollup, planTotals } from './totals-plan.js';
 
 type Db = Kysely<Database>;
@@ -109,12 +110,21 @@ export interface FilterAggregate extends Aggregate {
  * Count and sums of the filtered list (`countOnly`: the sums stay 0). Without an amount range or a
  * search, whole days come from the daily roll-up and only the hours at the edges are read row by row,
  * so the cost follows the number of days rather than the number of transactions. A search reads at
- * most `SEARCH_COUNT_CAP` + 1 matches, and stops at the cap.
+ * most `SEARCH_COUNT_CAP` + 1 matches, and stops at the cap. Kept while the merchant's transactions
+ * stay unchanged (kept-counts.ts), so that the same first page asked again counts nothing.
  */
 export async function aggregateFilter(
   db: Db,
   filter: TransactionFilter,
   { countOnly = false }: { countOnly?: boolean } = {},
+): Promise<FilterAggregate> {
+  return keptAggregate(db, filter, countOnly, () => computeAggregate(db, filter, countOnly));
+}
+
+async function computeAggregate(
+  db: Db,
+  filter: TransactionFilter,
+  countOnly: boolean,
 ): Promise<FilterAggregate> {
   if (filter.search !== undefined) {
     const first = await aggregateFirstMatches(db, filter, SEARCH_COUNT_CAP + 1, { countOnly });

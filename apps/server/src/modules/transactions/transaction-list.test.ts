@@ -427,4 +427,44 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
     const used = new Set(rows.flatMap((row) => (row.location_id === null ? [] : [row.location_id])));
     expect([...used].every((id) => items.some((item) => item.id === id))).toBe(true);
   });
+
+  it('keeps counts exact across writes made past this server, as another instance would make them', async () => {
+    const { db } = testApp.database;
+    const program = rows[0]?.program_id ?? '';
+    const totalOf = async (params: Params) => (await page(params)).pagination.total;
+    const counts = async () => ({
+      all: await totalOf({}),
+      program: await totalOf({ programID: program }),
+      large: await totalOf({ minAmount: 900_000_00 }),
+      gross: (await totals({})).gross.value,
+    });
+    // Asked twice: the second answer is the kept one.
+    const before = await counts();
+    expect(await counts()).toEqual(before);
+    const id = 'c0ffee00-0000-4000-8000-000000000034';
+    const template = rows.find((row) => row.program_id === program && row.total < 900_000_00);
+    if (template === undefined) throw new Error('The demo data has no transaction to copy');
+    await db
+      .insertInto('transactions')
+      .values({ ...template, id, external_id: 'KEPT-COUNT-1' })
+      .execute();
+    try {
+      expect(await counts()).toEqual({
+        ...before,
+        all: before.all + 1,
+        program: before.program + 1,
+        gross: before.gross + template.total,
+      });
+      await db.updateTable('transactions').set({ total: 950_000_00 }).where('id', '=', id).execute();
+      expect(await counts()).toEqual({
+        all: before.all + 1,
+        program: before.program + 1,
+        large: before.large + 1,
+        gross: before.gross + 950_000_00,
+      });
+    } finally {
+      await db.deleteFrom('transactions').where('id', '=', id).execute();
+    }
+    expect(await counts()).toEqual(before);
+  });
 });
