@@ -24,6 +24,8 @@ const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 5);
 const CONNECTIONS = 16;
 const RSS_SAMPLE_MS = 20;
 const MB = 1_048_576;
+/** Linux's USER_HZ, the unit of /proc/<pid>/stat's CPU times. */
+const CLOCK_TICKS_PER_SECOND = 100;
 /** The columns the export reads, in its order: what the database's own CSV dump writes too. */
 const EXPORT_COLUMNS =
   'created_at, id, external_id, status, total, settled, refunded, cancelled, customer_name, customer_email, ' +
@@ -117,6 +119,14 @@ async function databaseDump(config: DatabaseConfig, merchantId: string): Promise
   return lines / (Number(process.hrtime.bigint() - started) / 1e9);
 }
 
+/** The CPU time (user and system) a process has used so far, in seconds, from Linux's /proc. */
+async function cpuSecondsOf(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${String(pid)}/stat`, 'utf8');
+  // Fields after the command's name, which is in parentheses: utime and stime are the 12th and 13th.
+  const fields = status.slice(status.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** One call's time, in milliseconds, on a connection of its own. */
 function timedCall(origin: string, path: string, authorization: string): Promise<number> {
   const started = process.hrtime.bigint();
@@ -155,13 +165,24 @@ async function listP99(
 
 interface Figures {
   dialect: Dialect;
-  program: { server: number; bare: number };
-  transactions: { server: number; bare: number };
+  program: { server: number; bare: number; serverCpuMicros: number; bareCpuMicros: number };
+  transactions: { server: number; bare: number; serverCpuMicros: number; bareCpuMicros: number };
   exportRowsPerSecond: number;
   databaseRowsPerSecond: number;
   exportPeakMb: number;
   listP99IdleMs: number;
   listP99DuringExportMs: number;
+}
+
+type Sides = { server: number[]; bare: number[] };
+
+function figuresOf(rates: Sides, cpu: Sides): Figures['program'] {
+  return {
+    server: median(rates.server),
+    bare: median(rates.bare),
+    serverCpuMicros: median(cpu.server),
+    bareCpuMicros: median(cpu.bare),
+  };
 }
 
 async function measure(dialect: Dialect): Promise<Figures> {
@@ -194,6 +215,11 @@ async function measure(dialect: Dialect): Promise<Figures> {
       program: { server: [] as number[], bare: [] as number[] },
       transactions: { server: [] as number[], bare: [] as number[] },
     };
+    // CPU time per request: on a machine shared with other work it moves less than requests per second.
+    const cpu = {
+      program: { server: [] as number[], bare: [] as number[] },
+      transactions: { server: [] as number[], bare: [] as number[] },
+    };
     for (const [name, path] of Object.entries(calls) as [keyof typeof calls, string][]) {
       const answer = await capture(server.origin, path, headers);
       const bare = await startServerProcess(new URL('./bare.ts', import.meta.url), {
@@ -205,14 +231,21 @@ async function measure(dialect: Dialect): Promise<Figures> {
             ['server', server],
             ['bare', bare],
           ] as const) {
+            const cpuBefore = await cpuSecondsOf(target.pid);
             const result = await load(target.origin, path, headers, {
               connections: CONNECTIONS,
               seconds: LOAD_SECONDS,
             });
+            // The load runs LOAD_SECONDS (to a few milliseconds): its rate times that is its requests.
+            const cpuMicros =
+              (((await cpuSecondsOf(target.pid)) - cpuBefore) * 1e6) /
+              (result.requestsPerSecond * LOAD_SECONDS);
             if (result.errors > 0) throw new Error(`${name} on ${side}: ${String(result.errors)} errors`);
             rates[name][side].push(result.requestsPerSecond);
+            cpu[name][side].push(cpuMicros);
             console.log(
-              `  ${dialect} ${name} round ${String(round + 1)} ${side}: ${Math.round(result.requestsPerSecond)} req/s`,
+              `  ${dialect} ${name} round ${String(round + 1)} ${side}: ${Math.round(result.requestsPerSecond)} req/s, ` +
+                `${Math.round(cpuMicros)} µs CPU per request`,
             );
           }
         }
@@ -234,8 +267,8 @@ async function measure(dialect: Dialect): Promise<Figures> {
     if (last.rows !== ROWS) throw new Error(`The export wrote ${String(last.rows)} rows of ${String(ROWS)}`);
     return {
       dialect,
-      program: { server: median(rates.program.server), bare: median(rates.program.bare) },
-      transactions: { server: median(rates.transactions.server), bare: median(rates.transactions.bare) },
+      program: figuresOf(rates.program, cpu.program),
+      transactions: figuresOf(rates.transactions, cpu.transactions),
       exportRowsPerSecond: median(downloads.map((run) => run.rows / run.seconds)),
       databaseRowsPerSecond: median(dumps),
       exportPeakMb: median(downloads.map((run) => run.peakMb)),
@@ -266,8 +299,11 @@ async function runBenchmark(): Promise<void> {
     const rate = (value: number) => `${Math.round(value).toLocaleString('en-US')}/s`;
     console.log(`\n${dialect}, ${ROWS.toLocaleString('en-US')} transactions, medians of ${String(ROUNDS)}:`);
     for (const name of ['program', 'transactions'] as const) {
-      const { server, bare } = figures[name];
+      const { server, bare, serverCpuMicros, bareCpuMicros } = figures[name];
       const path = name === 'program' ? 'GET /api/program/:id' : 'GET /api/transactions?limit=25';
+      console.log(
+        `${dialect} ${path}: ${Math.round(serverCpuMicros)} µs CPU per request, bare ${Math.round(bareCpuMicros)} µs`,
+      );
       line(
         `${dialect} ${path}: server ${rate(server)}, bare node:http ${rate(bare)}, ratio`,
         (server / bare).toFixed(3),
