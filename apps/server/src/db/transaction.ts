@@ -15,7 +15,7 @@ export const TRANSACTION_ATTEMPTS = 3;
 const RETRY_PAUSE_MS = 20;
 
 /** Whether the database cancelled the transaction only because another one overlapped it. */
-export function isRetriableConflict(error: unknown): boolean {
+function isRetriableConflict(error: unknown): boolean {
   return (
     typeof error === 'object' &&
     error !== null &&

@@ -5,7 +5,7 @@ import type { TransactionFilter } from './repository.js';
 import type { FilterAggregate } from './service.js';
 
 /** Counts kept per database, at most this many (the oldest out first): a few hundred bytes each. */
-export const KEPT_COUNTS_LIMIT = 1_000;
+const KEPT_COUNTS_LIMIT = 1_000;
 
 const versionOf = preparedQuery((db, args: { merchantId: string }) =>
   db.selectFrom('transaction_versions').select('version').where('merchant_id', '=', args.merchantId),
