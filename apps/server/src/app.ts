@@ -22,6 +22,7 @@ import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
 import { registerRequestLog } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { registerSpa } from './http/spa.js';
+import { openLimitStore, type LimitStore } from './limits/limit-store.js';
 import { analyticsRoutes } from './modules/analytics/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -89,6 +90,13 @@ const MODULES: readonly AppModule[] = [
   bankInformationRoutes,
 ];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Rate limits and the sign-in slow-down, shared by every instance (limits/limit-store.ts). */
+    readonly limits: LimitStore;
+  }
+}
+
 // Same relative place from src/app.ts (tests, tsx) and from dist/app.js (the build).
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -139,7 +147,10 @@ export async function buildApp({
   registerInputGuard(app);
   registerIdempotency(app);
 
-  await registerSecurity(app, { https: config.publicUrl.startsWith('https:'), db: database.db });
+  const limits = await openLimitStore(config, database.db);
+  app.decorate('limits', limits);
+  app.addHook('onClose', () => limits.close());
+  await registerSecurity(app, { https: config.publicUrl.startsWith('https:'), limits });
   // Before every route, so that its hooks see them all (docs/auth.md, "The server enforces access").
   registerAccessControl(app, { config, database, publicPathPrefixes: [API_DOCS_PATH] });
   await registerOpenApi(app, { publicUrl: config.publicUrl });

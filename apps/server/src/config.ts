@@ -44,6 +44,17 @@ export interface Config {
   keyEncryptionKey: KeyEncryptionKey | undefined;
   /** An external OpenID Connect provider that replaces the built-in one (docs/auth.md); unset: built-in. */
   externalOidc: ExternalOidcConfig | undefined;
+  /**
+   * Where rate limits and the sign-in slow-down are counted (REDIS_URL, REDIS_KEY_PREFIX); unset: in
+   * the database (docs/decisions/0023-limits-in-redis.md).
+   */
+  redis: RedisConfig | undefined;
+}
+
+export interface RedisConfig {
+  url: string;
+  /** Put before every key, so that several deployments (or test runs) can share one Redis. */
+  keyPrefix: string;
 }
 
 /**
@@ -177,6 +188,8 @@ const keyEncryptionKeyVar = z.string().transform((value, context) => {
   return key;
 });
 
+const DEFAULT_REDIS_KEY_PREFIX = 'portal:';
+
 /** node-postgres's own default, kept when DATABASE_POOL_SIZE is not set. */
 const DEFAULT_POOL_SIZE = 10;
 const MAX_POOL_SIZE = 1_000;
@@ -217,6 +230,8 @@ const envSchema = z.object({
   ),
   KEY_ENCRYPTION_KEY: optionalVar(keyEncryptionKeyVar),
   OIDC_ISSUER: optionalVar(urlVar(['https:', 'http:'], 'https://example.okta.com/oauth2/default')),
+  REDIS_URL: optionalVar(urlVar(['redis:', 'rediss:'], 'redis://redis.internal:6379')),
+  REDIS_KEY_PREFIX: optionalVar(z.string().max(100)),
   OIDC_CLIENT_ID: optionalVar(z.string().max(200)),
   // Audiences are URIs, not always web addresses (Okta's `api://default`).
   OIDC_AUDIENCE: optionalVar(
@@ -253,6 +268,9 @@ function crossProblems(values: Env, nodeEnv: NodeEnv): string[] {
   }
   if (values.OIDC_ISSUER !== undefined && values.OIDC_CLIENT_ID === undefined) {
     problems.push('OIDC_CLIENT_ID: must be set when OIDC_ISSUER is');
+  }
+  if (values.REDIS_KEY_PREFIX !== undefined && values.REDIS_URL === undefined) {
+    problems.push('REDIS_KEY_PREFIX: needs REDIS_URL');
   }
   if (values.OIDC_ISSUER === undefined) {
     if (values.OIDC_CLIENT_ID !== undefined) problems.push('OIDC_CLIENT_ID: needs OIDC_ISSUER');
@@ -294,5 +312,9 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
             clientId: values.OIDC_CLIENT_ID,
             audience: values.OIDC_AUDIENCE ?? `${publicUrl}/api`,
           },
+    redis:
+      values.REDIS_URL === undefined
+        ? undefined
+        : { url: values.REDIS_URL, keyPrefix: values.REDIS_KEY_PREFIX ?? DEFAULT_REDIS_KEY_PREFIX },
   };
 }

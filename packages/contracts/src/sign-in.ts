@@ -27,9 +27,10 @@ export const SIGN_IN_FORM_FIELDS = { email: 'email', password: 'password' } as c
  * - `throttled`: too many failures for this e-mail from this address, or from this address at all;
  *   `until` says when the next attempt may come (the same for every e-mail, known or not);
  * - `expired`: the sign-in took too long or its cookie is missing: start again from /login;
- * - `rate_limited`: too many attempts from this address; wait a minute.
+ * - `rate_limited`: too many attempts from this address; wait a minute;
+ * - `unavailable`: the attempt could not be counted (the store of the limits is down): try again soon.
  */
-export const SIGN_IN_ERRORS = ['invalid', 'throttled', 'expired', 'rate_limited'] as const;
+export const SIGN_IN_ERRORS = ['invalid', 'throttled', 'expired', 'rate_limited', 'unavailable'] as const;
 export type SignInError = (typeof SIGN_IN_ERRORS)[number];
 
 /** Query parameters of `/login/:interactionId` after a refused attempt. */

@@ -1,10 +1,9 @@
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { LimitStore } from '../limits/limit-store.js';
 import { AppError } from './app-error.js';
-import { databaseRateLimitStore } from './rate-limit-store.js';
+import { sharedRateLimitStore } from './rate-limit-store.js';
 
 /**
  * Security headers for everything the process serves (API, SPA, API docs). The SPA loads only its own
@@ -12,7 +11,7 @@ import { databaseRateLimitStore } from './rate-limit-store.js';
  */
 export async function registerSecurity(
   app: FastifyInstance,
-  options: { https: boolean; db: Kysely<Database> },
+  options: { https: boolean; limits: LimitStore },
 ): Promise<void> {
   await app.register(helmet, {
     // HSTS over plain http is ignored by browsers; served over https it pins the portal to https.
@@ -37,11 +36,12 @@ export async function registerSecurity(
     },
   });
 
-  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counters live in the database,
-  // so that every instance counts against the same limit (docs/decisions/0017-several-instances.md).
+  // Routes opt in with `config: { rateLimit: { max, timeWindow } }`. The counters live in the database
+  // or Redis, so that every instance counts against the same limit (docs/decisions/0017, 0023); a store
+  // that cannot be reached fails the request with its 503 (the plugin's `skipOnError` stays false).
   await app.register(rateLimit, {
     global: false,
-    store: databaseRateLimitStore(options.db),
+    store: sharedRateLimitStore(options.limits),
     errorResponseBuilder: (_request, context) =>
       new AppError(
         context.statusCode,

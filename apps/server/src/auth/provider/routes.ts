@@ -155,6 +155,11 @@ const signInForm: FastifyPluginCallbackZod<{
     if (error instanceof AppError && error.status === 429) {
       return backToPage(reply, interactionId, 'rate_limited');
     }
+    // The shared limit store is down: the attempt cannot be counted, so it is not checked either.
+    if (error instanceof AppError && error.status === 503) {
+      request.log.warn({ err: error }, 'sign-in refused: the limit store is not reachable');
+      return backToPage(reply, interactionId, 'unavailable');
+    }
     if (isSessionNotFound(error)) return backToPage(reply, interactionId, 'expired');
     throw error;
   });
@@ -179,7 +184,7 @@ const signInForm: FastifyPluginCallbackZod<{
         return backToPage(reply, interactionId, 'expired');
       }
 
-      const outcome = await checkSignIn(database.db, {
+      const outcome = await checkSignIn(database.db, scope.limits, {
         email: request.body.email ?? '',
         password: request.body.password ?? '',
         address: request.ip,

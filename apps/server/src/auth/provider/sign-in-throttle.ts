@@ -1,14 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { DAY_MS } from '@portal/contracts/constants';
-import type { Database } from '../../db/schema.js';
-import {
-  compareAndSetThrottle,
-  decrementThrottle,
-  deleteThrottle,
-  deleteThrottlesBefore,
-  findThrottle,
-} from './sign-in-throttle-repository.js';
+import type { LimitStore } from '../../limits/limit-store.js';
 
 /**
  * Slows sign-in attempts down after failures, as OWASP advises, rather than locking accounts: nobody
@@ -38,11 +30,8 @@ export const ADDRESS_THROTTLE: ThrottlePolicy = {
   maxDelayMs: 15 * 60_000,
 };
 
-/** Failures older than this are forgotten (and their rows deleted). */
+/** Failures older than this are forgotten (and their rows deleted, or their Redis keys expire). */
 export const FAILURE_MEMORY_MS = DAY_MS;
-
-/** How often, at most, one process deletes forgotten rows. */
-const PRUNE_INTERVAL_MS = 10 * 60_000;
 
 /** Compare-and-set retries when parallel attempts race for the same row. */
 const MAX_CLAIM_TRIES = 5;
@@ -75,13 +64,13 @@ function nextAttemptAt(policy: ThrottlePolicy, failures: number, lastFailureAt: 
  * compare-and-set on the failure count, so each one is counted.
  */
 export async function claimAttempt(
-  db: Kysely<Database>,
+  limits: LimitStore,
   key: string,
   policy: ThrottlePolicy,
   now: Date,
 ): Promise<ThrottleVerdict> {
   for (let attempt = 0; attempt < MAX_CLAIM_TRIES; attempt += 1) {
-    const row = await findThrottle(db, key);
+    const row = await limits.findThrottle(key);
     const lastFailureAt = row === undefined ? null : new Date(row.lastFailureAt);
     const remembered =
       row !== undefined &&
@@ -92,7 +81,7 @@ export async function claimAttempt(
       if (retryAt !== null && retryAt > now) return { allowed: false, retryAt };
     }
     const next = { failures: remembered ? row.failures + 1 : 1, lastFailureAt: now.toISOString() };
-    const claimed = await compareAndSetThrottle(db, key, row, next);
+    const claimed = await limits.compareAndSetThrottle(key, row, next, FAILURE_MEMORY_MS);
     if (claimed) return { allowed: true };
   }
   // Lost every race: many attempts at once for this very key, which is what the throttle is for.
@@ -100,24 +89,14 @@ export async function claimAttempt(
 }
 
 /** A success: the pair starts afresh. */
-export async function forget(db: Kysely<Database>, key: string): Promise<void> {
-  await deleteThrottle(db, key);
+export async function forget(limits: LimitStore, key: string): Promise<void> {
+  await limits.deleteThrottle(key);
 }
 
 /**
  * A success takes back its own count from the address, and only that: the address keeps its earlier
  * failures, or an attacker could clear them by signing in to an account of their own now and then.
  */
-export async function release(db: Kysely<Database>, key: string): Promise<void> {
-  await decrementThrottle(db, key);
-}
-
-const lastPrune = new WeakMap<Kysely<Database>, number>();
-
-/** Deletes forgotten rows, at most every PRUNE_INTERVAL_MS per process and database. */
-export async function pruneForgotten(db: Kysely<Database>, now: Date): Promise<void> {
-  if (now.getTime() - (lastPrune.get(db) ?? Number.NEGATIVE_INFINITY) < PRUNE_INTERVAL_MS) return;
-  lastPrune.set(db, now.getTime());
-  const before = new Date(now.getTime() - FAILURE_MEMORY_MS).toISOString();
-  await deleteThrottlesBefore(db, before);
+export async function release(limits: LimitStore, key: string): Promise<void> {
+  await limits.decrementThrottle(key);
 }

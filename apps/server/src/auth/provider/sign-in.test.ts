@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserStatus } from '@portal/contracts/enums';
 import type { DatabaseHandle } from '../../db/database.js';
-import { openTestDatabase, TEST_DIALECTS } from '../../test/test-database.js';
+import { openLimitStore, type LimitStore } from '../../limits/limit-store.js';
+import { openTestDatabase } from '../../test/test-database.js';
+import { deleteRedisKeys, limitStoreConfig, TEST_LIMIT_STORES } from '../../test/test-limits.js';
 import { hashPassword } from '../password.js';
 import { checkSignIn } from './sign-in.js';
 import { ADDRESS_THROTTLE, FAILURE_MEMORY_MS, PAIR_THROTTLE } from './sign-in-throttle.js';
@@ -13,8 +15,10 @@ const ATTACKER = '198.51.100.7';
 const OWNER = '203.0.113.20';
 const secondsAfter = (seconds: number) => new Date(NOW.getTime() + seconds * 1000);
 
-describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
+describe.each(TEST_LIMIT_STORES)('checking a sign-in (%s, limits in the %s store)', (dialect, storeKind) => {
+  const storeConfig = limitStoreConfig(storeKind);
   let database: DatabaseHandle;
+  let limits: LimitStore;
   let passwordHash: string;
   let addressCount = 0;
   /** A fresh address for each test, so that the per-address ceiling of one test leaves the others alone. */
@@ -22,10 +26,13 @@ describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(dialect);
+    limits = await openLimitStore(storeConfig, database.db);
     passwordHash = await hashPassword(PASSWORD);
   });
 
   afterAll(async () => {
+    await limits.close();
+    await deleteRedisKeys(storeConfig);
     await database.destroy();
   });
 
@@ -56,7 +63,7 @@ describe.each(TEST_DIALECTS)('checking a sign-in (%s)', (dialect) => {
   }
 
   const attempt = (email: string, password: string, address: string, at: Date = NOW) =>
-    checkSignIn(database.db, { email, password, address }, at);
+    checkSignIn(database.db, limits, { email, password, address }, at);
 
   it('signs in with the right password, whatever the case and spaces of the e-mail', async () => {
     const user = await insertUser();

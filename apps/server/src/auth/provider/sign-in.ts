@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { LimitStore } from '../../limits/limit-store.js';
 import { credentialsOf, markSignedIn } from '../../modules/users/accounts.js';
 import { hashPassword, verifyPassword } from '../password.js';
 import {
@@ -10,7 +11,6 @@ import {
   claimAttempt,
   forget,
   pairKey,
-  pruneForgotten,
   release,
 } from './sign-in-throttle.js';
 
@@ -49,18 +49,18 @@ export function unknownUserPasswordHash(): Promise<string> {
  */
 export async function checkSignIn(
   db: Kysely<Database>,
+  limits: LimitStore,
   { email, password, address }: SignInAttempt,
   now: Date = new Date(),
 ): Promise<SignInOutcome> {
   const normalized = email.trim().toLowerCase();
-  await pruneForgotten(db, now);
   const pair = pairKey(normalized, address);
   const fromAddress = addressKey(address);
   for (const [key, policy] of [
     [fromAddress, ADDRESS_THROTTLE],
     [pair, PAIR_THROTTLE],
   ] as const) {
-    const verdict = await claimAttempt(db, key, policy, now);
+    const verdict = await claimAttempt(limits, key, policy, now);
     if (!verdict.allowed) return { kind: 'throttled', retryAt: verdict.retryAt.toISOString() };
   }
 
@@ -69,8 +69,8 @@ export async function checkSignIn(
   const matches = await verifyPassword(user?.password_hash ?? (await unknownUserPasswordHash()), password);
   if (user?.status !== 'ACTIVE' || user.password_hash === null || !matches) return { kind: 'invalid' };
 
-  await forget(db, pair);
-  await release(db, fromAddress);
+  await forget(limits, pair);
+  await release(limits, fromAddress);
   await markSignedIn(db, user.id, now.toISOString());
   return { kind: 'signed-in', accountId: user.id };
 }

@@ -45,7 +45,7 @@ describe.each(TEST_DIALECTS)('passwords (%s)', (dialect) => {
     ...errorBodySchema.parse(response.json()).error,
   });
   const signIn = (email: string, password: string) =>
-    checkSignIn(testApp.database.db, { email, password, address: nextAddress() });
+    checkSignIn(testApp.database.db, testApp.app.limits, { email, password, address: nextAddress() });
   const userRow = (id: string) =>
     testApp.database.db
       .selectFrom('users')
