@@ -13,7 +13,9 @@ import { KeyEncryptionKey } from '../apps/server/src/auth/key-encryption.js';
 import { protectStoredKeys } from '../apps/server/src/auth/keys.js';
 import { openDatabase, type DatabaseConfig, type DatabaseHandle } from '../apps/server/src/db/database.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { MAIN_MERCHANT } from '../apps/server/src/seed/demo-merchants.js';
 import { seedDemoData } from '../apps/server/src/seed/seed.js';
+import { authHeader, merchantIdByName, testConfig } from '../apps/server/src/test/tokens.js';
 
 /** What every benchmark of the project shares: its timing and its fresh databases. */
 export type Dialect = DatabaseHandle['dialect'];
@@ -40,6 +42,19 @@ export async function medianMs(call: () => Promise<unknown>): Promise<number> {
     times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   return median(times);
+}
+
+/** The value under which `share` (0.99 for the p99) of the values lie. */
+export function percentile(values: readonly number[], share: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? 0;
+}
+
+/** SQLite, and PostgreSQL when BENCH_DATABASE_URL names a server where the bench may create databases. */
+export function benchDialects(): Dialect[] {
+  if (process.env.BENCH_DATABASE_URL) return ['sqlite', 'postgres'];
+  console.log('BENCH_DATABASE_URL is not set: SQLite only.');
+  return ['sqlite'];
 }
 
 /** A fresh database: a temporary SQLite file, or a new PostgreSQL database made through BENCH_DATABASE_URL. */
@@ -172,4 +187,42 @@ export async function rssOf(pid: number): Promise<number> {
   const kilobytes = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
   if (kilobytes === undefined) throw new Error(`No VmRSS for process ${String(pid)}`);
   return Number(kilobytes) * 1024;
+}
+
+/** A server process on a freshly seeded database, and what a client of the main merchant needs. */
+export interface SeededServer {
+  readonly server: ServerProcess;
+  readonly database: DatabaseHandle;
+  /** The header of an admin of the main merchant. */
+  readonly authorization: string;
+  readonly merchantId: string;
+}
+
+/**
+ * Seeds `rows` transactions into a fresh database of the dialect, starts `serve.ts` on it (its log at
+ * `info`, as production writes it), runs `work`, then stops the server and drops the database.
+ */
+export async function withSeededServer<T>(
+  dialect: Dialect,
+  rows: number,
+  work: (seeded: SeededServer) => Promise<T>,
+): Promise<T> {
+  const bench = await openBenchDatabase(dialect);
+  const { database } = bench;
+  let server: ServerProcess | undefined;
+  try {
+    const keyHex = await seedForServer(database, rows);
+    const { authorization } = await authHeader(database, testConfig(), { role: 'ADMIN' });
+    const merchantId = await merchantIdByName(database.db, MAIN_MERCHANT);
+    server = await startServerProcess(new URL('./serve.ts', import.meta.url), {
+      BENCH_DATABASE: JSON.stringify(bench.config),
+      BENCH_KEY: keyHex,
+      BENCH_LOG_LEVEL: 'info',
+    });
+    return await work({ server, database, authorization, merchantId });
+  } finally {
+    if (server !== undefined) await stopServerProcess(server);
+    await database.destroy();
+    await bench.drop();
+  }
 }

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       devRedirectOrigin: undefined,
       keyEncryptionKey: undefined,
       externalOidc: undefined,
+      redis: undefined,
     });
   });
 
@@ -222,6 +223,21 @@ describe('loadConfig', () => {
   it.each([['0'], ['1001'], ['ten'], ['2.5']])('refuses DATABASE_POOL_SIZE=%s', (size) => {
     expect(problemsOf({ DATABASE_POOL_SIZE: size })).toEqual([
       `DATABASE_POOL_SIZE: must be a whole number from 1 to 1000 (got "${size}")`,
+    ]);
+  });
+
+  it('reads REDIS_URL with its key prefix, and refuses a prefix without it or another kind of URL', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache.internal:6379' }).redis).toEqual({
+      url: 'redis://cache.internal:6379',
+      keyPrefix: 'portal:',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.internal', REDIS_KEY_PREFIX: 'eu:' }).redis).toEqual({
+      url: 'rediss://cache.internal',
+      keyPrefix: 'eu:',
+    });
+    expect(problemsOf({ REDIS_KEY_PREFIX: 'eu:' })).toEqual(['REDIS_KEY_PREFIX: needs REDIS_URL']);
+    expect(problemsOf({ REDIS_URL: 'http://cache.internal' })).toEqual([
+      'REDIS_URL: must be a redis or rediss URL such as redis://redis.internal:6379',
     ]);
   });
 
