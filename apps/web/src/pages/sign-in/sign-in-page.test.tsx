@@ -110,6 +110,15 @@ describe('the sign-in form of the built-in provider', () => {
     );
   });
 
+  it('says that sign-in is unavailable for a moment when the server could not count the attempt', async () => {
+    stubApi({ [DETAILS]: json(200, { prompt: 'login' }) });
+    await renderWithAuth({ routes, path: '/login/abc123?error=unavailable' });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Sign-in is unavailable for a moment. Try again in a minute.',
+    );
+    expect(input('Password')).toBeInTheDocument();
+  });
+
   it('says "a moment" when the throttle has no readable end', async () => {
     stubApi({ [DETAILS]: json(200, { prompt: 'login' }) });
     await renderWithAuth({ routes, path: '/login/abc123?error=throttled&until=soon' });
