@@ -118,6 +118,7 @@ import {
 } from './placements-endpoints.js';
 import {
   createTargetingExportEndpoint,
+  exportTargetingHistoryEndpoint,
   targetingExportFileEndpoint,
   targetingExportersEndpoint,
   targetingExportsEndpoint,
@@ -237,6 +238,7 @@ export const ENDPOINTS = {
   targetingExports: targetingExportsEndpoint,
   targetingExporters: targetingExportersEndpoint,
   targetingExportFile: targetingExportFileEndpoint,
+  exportTargetingHistory: exportTargetingHistoryEndpoint,
   insights: insightsEndpoint,
   settlementReport: settlementReportEndpoint,
   deposit: depositEndpoint,

@@ -6,6 +6,7 @@ import {
   targetingExportSchema,
   targetingFileQuerySchema,
   targetingFilterSchema,
+  targetingHistoryExportQuerySchema,
   targetingHistoryPageSchema,
   targetingHistoryQuerySchema,
   targetingPreviewSchema,
@@ -52,6 +53,21 @@ export const targetingExportsEndpoint = defineEndpoint({
   description:
     'Filtered by the user who exported (`userId`) and the days it was taken on (`from`, `to`: days of ' +
     "the merchant's time zone, both included).",
+  tags,
+  errors: [400, 401, 403, 404],
+});
+
+export const exportTargetingHistoryEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/targeting/exports/export.csv',
+  query: targetingHistoryExportQuerySchema,
+  answer: { status: 200, file: 'text/csv' },
+  access,
+  summary: 'The whole filtered history of exports as CSV, streamed',
+  description:
+    'A CSV attachment (text/csv, UTF-8 with a byte order mark) of every export the filters of the ' +
+    "history select, in its order; the header row names the merchant's time zone. Errors before the " +
+    'first row are JSON.',
   tags,
   errors: [400, 401, 403, 404],
 });

@@ -128,17 +128,28 @@ export const targetingExportSchema = z.object({
 });
 export type TargetingExport = z.infer<typeof targetingExportSchema>;
 
-/**
- * A page of the history: by the user who exported and the days it was taken on (the merchant's days,
- * both included), sorted by date or rows (ties newest first).
- */
+/** The history's filters and order: the user who exported and the days it was taken on (the merchant's days, both included). */
+const historyFilterFields = {
+  userId: z.string().trim().min(1).max(100).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  sort: z.enum(TARGETING_HISTORY_SORTS).default('createdAt'),
+  order: z.enum(SORT_ORDERS).default('desc'),
+};
+
+function checkHistoryDays(
+  query: { from?: string | undefined; to?: string | undefined },
+  context: z.RefinementCtx,
+) {
+  if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
+    context.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date' });
+  }
+}
+
+/** A page of the history, sorted by date or rows (ties newest first). */
 export const targetingHistoryQuerySchema = z
   .strictObject({
-    userId: z.string().trim().min(1).max(100).optional(),
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
-    sort: z.enum(TARGETING_HISTORY_SORTS).default('createdAt'),
-    order: z.enum(SORT_ORDERS).default('desc'),
+    ...historyFilterFields,
     limit: z.coerce
       .number()
       .int()
@@ -148,11 +159,7 @@ export const targetingHistoryQuerySchema = z
       .default(DEFAULT_TARGETING_HISTORY_PAGE_SIZE),
     offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
   })
-  .superRefine((query, context) => {
-    if (query.from !== undefined && query.to !== undefined && query.from > query.to) {
-      context.addIssue({ code: 'custom', path: ['to'], message: 'The end date is before the start date' });
-    }
-  });
+  .superRefine(checkHistoryDays);
 export type TargetingHistoryQuery = z.output<typeof targetingHistoryQuerySchema>;
 
 export const targetingHistoryPageSchema = z.object({
@@ -166,10 +173,16 @@ export const targetingExportersSchema = z.object({
 });
 export type TargetingExporters = z.infer<typeof targetingExportersSchema>;
 
-export const targetingFileQuerySchema = z.strictObject({
-  /** The language of the header row and the words of the file. */
-  locale: z.enum(['en', 'fr-CA']).default('en'),
-});
+/** The language of the header row and the words of a file. */
+const fileLocale = z.enum(['en', 'fr-CA']).default('en');
+
+export const targetingFileQuerySchema = z.strictObject({ locale: fileLocale });
+
+/** The whole history as the list shows it (filters and order), in a file. */
+export const targetingHistoryExportQuerySchema = z
+  .strictObject({ ...historyFilterFields, locale: fileLocale })
+  .superRefine(checkHistoryDays);
+export type TargetingHistoryExportQuery = z.output<typeof targetingHistoryExportQuerySchema>;
 
 /** The file's columns, in order, with their header in each language. */
 export const TARGETING_CSV_COLUMNS = [
@@ -212,5 +225,52 @@ export function targetingCsvHeaders(locale: Locale, timeZone: string): string[] 
   return TARGETING_CSV_COLUMNS.map((column) => {
     const header = CSV_HEADERS[locale][column];
     return column === 'latestPrequalifiedAt' ? `${header} (${timeZone})` : header;
+  });
+}
+
+/** The history file's columns, in order, with their header in each language. */
+const TARGETING_HISTORY_CSV_COLUMNS = [
+  'createdAt',
+  'user',
+  'from',
+  'to',
+  'timeZone',
+  'programs',
+  'hasFinancing',
+  'checkoutStatus',
+  'rowCount',
+] as const;
+type TargetingHistoryCsvColumn = (typeof TARGETING_HISTORY_CSV_COLUMNS)[number];
+
+const HISTORY_CSV_HEADERS: Readonly<Record<Locale, Readonly<Record<TargetingHistoryCsvColumn, string>>>> = {
+  en: {
+    createdAt: 'Exported at',
+    user: 'Exported by',
+    from: 'Window from',
+    to: 'Window to',
+    timeZone: 'Window time zone',
+    programs: 'Programs',
+    hasFinancing: 'Has financing',
+    checkoutStatus: 'Latest checkout status',
+    rowCount: 'Shoppers',
+  },
+  'fr-CA': {
+    createdAt: 'Exportée le',
+    user: 'Exportée par',
+    from: 'Période du',
+    to: 'Période au',
+    timeZone: 'Fuseau horaire de la période',
+    programs: 'Programmes',
+    hasFinancing: 'Financement obtenu',
+    checkoutStatus: 'Statut du dernier paiement',
+    rowCount: 'Clients',
+  },
+};
+
+/** The history file's header row: the date column names the time zone its values are in. */
+export function targetingHistoryCsvHeaders(locale: Locale, timeZone: string): string[] {
+  return TARGETING_HISTORY_CSV_COLUMNS.map((column) => {
+    const header = HISTORY_CSV_HEADERS[locale][column];
+    return column === 'createdAt' ? `${header} (${timeZone})` : header;
   });
 }

@@ -26,6 +26,7 @@ import * as locationDeactivation from './migrations/0028-location-deactivation.j
 import * as locationCodesAndMerchantIds from './migrations/0029-location-codes-and-merchant-ids.js';
 import * as transactionSubstringSearch from './migrations/0031-transaction-substring-search.js';
 import * as sharedLimitsAndJobLeases from './migrations/0032-shared-limits-and-job-leases.js';
+import * as shopperCompletedCheckouts from './migrations/0033-shopper-completed-checkouts.js';
 import * as transactionVersions from './migrations/0034-transaction-versions.js';
 import type { Database } from './schema.js';
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0029-location-codes-and-merchant-ids': locationCodesAndMerchantIds,
   '0031-transaction-substring-search': transactionSubstringSearch,
   '0032-shared-limits-and-job-leases': sharedLimitsAndJobLeases,
+  '0033-shopper-completed-checkouts': shopperCompletedCheckouts,
   '0034-transaction-versions': transactionVersions,
 };
 

@@ -205,6 +205,7 @@ const SAMPLES: Readonly<Record<ApiEndpointName, Sample>> = {
     params: { id: a.targetingExportId },
     query: { locale: 'fr-CA' },
   })),
+  exportTargetingHistory: sample(() => ({ query: { sort: 'rowCount', locale: 'fr-CA' } })),
   settlementReport: sample(() => ({ query: SETTLEMENT_RANGE })),
   deposit: onObject((a) => ({ params: { id: a.depositId } })),
   nextDeposit: sample(),

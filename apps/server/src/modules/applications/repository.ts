@@ -39,34 +39,63 @@ export interface ShopperRow {
  * The shoppers who prequalified or applied in the window and have completed no checkout with the
  * merchant since the window began, one row per e-mail (stored lower-cased), newest prequalification
  * first. Their latest application in the window (by creation) gives the name, the checkout status and
- * the cart. Reads the applications of the window through the prequalified and applied indexes.
+ * the cart. Only the window's applications are read: those prequalified in it, then those applied in it
+ * and not prequalified in it, each through its own index (docs/decisions/0019); one sort by shopper
+ * then gives each application its shopper's figures beside its rank, and the latest is kept. Whether
+ * a shopper completed a checkout is one look into the e-mail's completed-checkout index.
  */
 function shoppers(db: Db, selection: ShopperSelection) {
   const { merchantId, start, end, programIds } = selection;
+  const inWindow = (column: 'prequalified_at' | 'applied_at') =>
+    db
+      .selectFrom('applications')
+      .where('merchant_id', '=', merchantId)
+      .where(column, '>=', start)
+      .where(column, '<', end)
+      .$if(programIds !== undefined, (inner) => inner.where('program_id', 'in', programIds ?? []));
+  const columns = [
+    'customer_email',
+    'customer_name',
+    'decision',
+    'prequalified_at',
+    'checkout_started_at',
+    'cart_amount',
+    'currency',
+    'created_at',
+    'id',
+  ] as const;
   let query = db
-    .with('windowed', (qb) =>
+    // Materialized: otherwise SQLite pushes the shopper ordering below into the union and reads the
+    // merchant's every application in e-mail order instead of the window's through their indexes.
+    .with(
+      (cte) => cte('windowed').materialized(),
+      () =>
+        inWindow('prequalified_at')
+          .select(columns)
+          .unionAll(
+            inWindow('applied_at')
+              .select(columns)
+              // Opaque to the planners on purpose, so that this half is read through applied_at.
+              .where(
+                sql`case when prequalified_at >= ${start} and prequalified_at < ${end} then 1 else 0 end`,
+                '=',
+                0,
+              ),
+          ),
+    )
+    .with('ranked', (qb) =>
       qb
-        .selectFrom('applications')
+        .selectFrom('windowed')
         .select([
           'customer_email',
           'customer_name',
-          'prequalified_at',
-          'decision',
           'checkout_started_at',
           'cart_amount',
           'currency',
           sql<number>`row_number() over (partition by customer_email order by created_at desc, id desc)`.as(
             'recency',
           ),
-        ])
-        .where('merchant_id', '=', merchantId)
-        .$if(programIds !== undefined, (inner) => inner.where('program_id', 'in', programIds ?? []))
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('prequalified_at', '>=', start), eb('prequalified_at', '<', end)]),
-            eb.and([eb('applied_at', '>=', start), eb('applied_at', '<', end)]),
-          ]),
-        ),
+        ]),
     )
     .with('shoppers', (qb) =>
       qb
@@ -80,7 +109,7 @@ function shoppers(db: Db, selection: ShopperSelection) {
         .groupBy('customer_email'),
     )
     .selectFrom('shoppers as s')
-    .innerJoin('windowed as w', (join) =>
+    .innerJoin('ranked as w', (join) =>
       join.onRef('w.customer_email', '=', 's.customer_email').on('w.recency', '=', 1),
     )
     .select([
@@ -99,7 +128,7 @@ function shoppers(db: Db, selection: ShopperSelection) {
         eb.exists(
           eb
             .selectFrom('applications as c')
-            .select('c.id')
+            .select('c.checkout_completed_at')
             .where('c.merchant_id', '=', merchantId)
             .whereRef('c.customer_email', '=', 's.customer_email')
             .where('c.checkout_completed_at', '>=', start),
@@ -162,20 +191,47 @@ function filteredExports(db: Db, filter: TargetingExportFilter) {
     );
 }
 
-/** A page of the history; ties (same rows) newest first, then by id, so that pages never overlap. */
+/** The order of the history: ties (same rows) newest first, then by id, so that pages never overlap. */
+export interface TargetingExportOrder {
+  sort: 'created_at' | 'row_count';
+  order: 'asc' | 'desc';
+}
+
+function orderedExports(db: Db, filter: TargetingExportFilter, { sort, order }: TargetingExportOrder) {
+  return filteredExports(db, filter)
+    .selectAll()
+    .orderBy(sort, order)
+    .$if(sort !== 'created_at', (query) => query.orderBy('created_at', 'desc'))
+    .orderBy('id', sort === 'created_at' ? order : 'desc');
+}
+
 export async function listTargetingExports(
   db: Db,
   filter: TargetingExportFilter,
-  page: { sort: 'created_at' | 'row_count'; order: 'asc' | 'desc'; limit: number; offset: number },
+  page: TargetingExportOrder & { limit: number; offset: number },
 ): Promise<TargetingExportRow[]> {
-  return filteredExports(db, filter)
-    .selectAll()
-    .orderBy(page.sort, page.order)
-    .$if(page.sort !== 'created_at', (query) => query.orderBy('created_at', 'desc'))
-    .orderBy('id', page.sort === 'created_at' ? page.order : 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
+  return orderedExports(db, filter, page).limit(page.limit).offset(page.offset).execute();
+}
+
+/** Every export the filter selects, in the history's order, read from a cursor. */
+export function streamTargetingExports(
+  db: Db,
+  filter: TargetingExportFilter,
+  order: TargetingExportOrder,
+  chunkSize: number,
+): AsyncIterableIterator<TargetingExportRow> {
+  return orderedExports(db, filter, order).stream(chunkSize);
+}
+
+/** The names of the programs the merchant takes part in, by id. */
+export async function merchantProgramNames(db: Db, merchantId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('merchant_program_participations as p')
+    .innerJoin('programs', 'programs.id', 'p.program_id')
+    .select(['programs.id', 'programs.name'])
+    .where('p.merchant_id', '=', merchantId)
     .execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 export async function countTargetingExports(db: Db, filter: TargetingExportFilter): Promise<number> {

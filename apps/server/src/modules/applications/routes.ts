@@ -1,5 +1,6 @@
 import {
   createTargetingExportEndpoint,
+  exportTargetingHistoryEndpoint,
   targetingExportFileEndpoint,
   targetingExportersEndpoint,
   targetingExportsEndpoint,
@@ -10,6 +11,7 @@ import { sendCsv } from '../../http/csv.js';
 import type { AppModule } from '../../http/module.js';
 import { route } from '../../http/route.js';
 import { auditContextOf, recordAudit } from '../audit/record-audit.js';
+import { targetingHistoryFile } from './history-file.js';
 import {
   createTargetingExport,
   targetingExporters,
@@ -56,6 +58,11 @@ export const applicationRoutes: AppModule = (app, { database }, done) => {
     });
     return sendCsv(reply, csv);
   });
+
+  // The record of exports (who took which window and filters), not the shoppers: not audited again.
+  route(app, exportTargetingHistoryEndpoint, async (request, reply) =>
+    sendCsv(reply, await targetingHistoryFile(database, currentMerchantId(request), request.query)),
+  );
 
   done();
 };

@@ -398,6 +398,59 @@ describe.each(TEST_DIALECTS)('targeting export (%s)', (dialect) => {
       { userId: 'ann', email: 'ann@history.test' },
     ]);
 
+    // The whole list as a file, with the list's filters and order; the other merchant's stays theirs.
+    const file = async (query: string, headers: Headers = admin, zone = 'America_New_York') => {
+      const response = await inject('GET', `/api/targeting/exports/export.csv?${query}`, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(new RegExp(`-${zone}\\.csv"$`));
+      return parseCsv(response.body.replace(/^\uFEFF/, ''));
+    };
+    const [header, ...records] = await file(`${MARCH}&sort=rowCount&locale=fr-CA`);
+    expect(header?.[0]).toBe('Exportée le (America/New_York)');
+    expect(records.map((record) => [record[0], record[1], record[8]])).toEqual([
+      ['2025-03-04 07:00:00', 'bob@history.test', '40'],
+      ['2025-03-01 01:00:00', 'ann@history.test', '30'],
+      ['2025-03-03 07:00:00', 'ann@history.test', '20'],
+      ['2025-03-01 23:59:00', 'bob@history.test', '10'],
+      ['2025-03-05 07:00:00', 'ann@history.test', '5'],
+    ]);
+    expect(records[0]?.slice(2, 8)).toEqual(['2025-02-01', '2025-02-28', 'America/New_York', '', '', '']);
+    expect((await file(`${MARCH}&userId=bob&order=asc`)).slice(1).map((record) => record[8])).toEqual([
+      '10',
+      '40',
+    ]);
+    expect((await file(MARCH, otherAdmin, 'America_Chicago')).slice(1).map((record) => record[8])).toEqual([
+      '99',
+    ]);
+    // Filters in words of the file's language, programs by name.
+    const programName = (
+      await db
+        .selectFrom('programs')
+        .select('name')
+        .where('id', '=', programs[0] ?? '')
+        .executeTakeFirstOrThrow()
+    ).name;
+    await db
+      .insertInto('targeting_exports')
+      .values({
+        ...record(mainId, 'ann', '2025-04-10T12:00:00.000Z', 7),
+        filters: JSON.stringify({
+          programIDs: [programs[0], 'retired-program'],
+          hasFinancing: 'yes',
+          checkoutStatus: 'ABANDONED',
+        }),
+      })
+      .execute();
+    expect((await file('from=2025-04-10&to=2025-04-10&locale=fr-CA'))[1]?.slice(5, 8)).toEqual([
+      `${programName}; retired-program`,
+      'Oui',
+      'Abandonné',
+    ]);
+    expect(
+      refusal(await inject('GET', '/api/targeting/exports/export.csv?from=2025-03-05&to=2025-03-01')),
+    ).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
+
     for (const [query, path] of [
       ['limit=30', 'query.limit'],
       ['offset=-1', 'query.offset'],

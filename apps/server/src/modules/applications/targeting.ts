@@ -38,15 +38,17 @@ import {
   targetingExporters as exportersOf,
   type ShopperRow,
   type ShopperSelection,
+  type TargetingExportFilter,
+  type TargetingExportOrder,
   type TargetingExportRow,
 } from './repository.js';
 
 type Db = Kysely<Database>;
 
 /** Rows per chunk of the file, as the transaction export (its note on the heap holds here too). */
-const EXPORT_CHUNK_ROWS = 250;
+export const EXPORT_CHUNK_ROWS = 250;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
-const BYTE_ORDER_MARK = '\uFEFF';
+export const BYTE_ORDER_MARK = '\uFEFF';
 
 /** A window and filters as read: days of `timeZone`, both included. */
 interface ResolvedSelection {
@@ -165,7 +167,7 @@ interface StoredFilters {
   checkoutStatus: TargetingCheckoutStatus | null;
 }
 
-function toExport(row: TargetingExportRow): TargetingExport {
+export function toExport(row: TargetingExportRow): TargetingExport {
   const filters = JSON.parse(row.filters) as StoredFilters;
   return {
     id: row.id,
@@ -233,6 +235,24 @@ export async function createTargetingExport(
 
 const HISTORY_SORT_COLUMNS = { createdAt: 'created_at', rowCount: 'row_count' } as const;
 
+/** The history's filter and order of a query, its days read in the merchant's time zone. */
+export function historySelection(
+  merchantId: string,
+  timeZone: string,
+  query: Pick<TargetingHistoryQuery, 'userId' | 'from' | 'to' | 'sort' | 'order'>,
+): { filter: TargetingExportFilter; order: TargetingExportOrder } {
+  const instant = (day: string) => new Date(zonedDayStart(day, timeZone)).toISOString();
+  return {
+    filter: {
+      merchantId,
+      userId: query.userId,
+      createdFrom: query.from === undefined ? undefined : instant(query.from),
+      createdBefore: query.to === undefined ? undefined : instant(nextDay(query.to)),
+    },
+    order: { sort: HISTORY_SORT_COLUMNS[query.sort], order: query.order },
+  };
+}
+
 /** A page of the merchant's history; its days are read in the merchant's time zone. */
 export async function targetingExports(
   db: Db,
@@ -240,19 +260,8 @@ export async function targetingExports(
   query: TargetingHistoryQuery,
 ): Promise<TargetingHistoryPage> {
   const { timeZone } = await merchantContext(db, merchantId);
-  const instant = (day: string) => new Date(zonedDayStart(day, timeZone)).toISOString();
-  const filter = {
-    merchantId,
-    userId: query.userId,
-    createdFrom: query.from === undefined ? undefined : instant(query.from),
-    createdBefore: query.to === undefined ? undefined : instant(nextDay(query.to)),
-  };
-  const rows = await listTargetingExports(db, filter, {
-    sort: HISTORY_SORT_COLUMNS[query.sort],
-    order: query.order,
-    limit: query.limit,
-    offset: query.offset,
-  });
+  const { filter, order } = historySelection(merchantId, timeZone, query);
+  const rows = await listTargetingExports(db, filter, { ...order, limit: query.limit, offset: query.offset });
   return {
     items: rows.map(toExport),
     pagination: { offset: query.offset, limit: query.limit, total: await countTargetingExports(db, filter) },
@@ -270,7 +279,7 @@ interface CsvWords {
 }
 
 /** The file's coded values in words of the asked language, as the portal shows them. */
-const CSV_WORDS: Readonly<Record<Locale, CsvWords>> = {
+export const CSV_WORDS: Readonly<Record<Locale, CsvWords>> = {
   en: { yes: 'Yes', no: 'No', checkoutStatus: { NOT_STARTED: 'Not started', ABANDONED: 'Abandoned' } },
   'fr-CA': {
     yes: 'Oui',

@@ -30,13 +30,14 @@ export const historyListUrl = defineListUrl(
 
 export type HistoryListState = typeof historyListUrl.defaults;
 
+/** The filters and order shared by the list and its file. */
+export function historyFilterQuery(state: HistoryListState): QueryParams {
+  return { userId: state.userId, from: state.from, to: state.to, sort: state.sort, order: state.order };
+}
+
 export function historyPageQuery(state: HistoryListState): QueryParams {
   return {
-    userId: state.userId,
-    from: state.from,
-    to: state.to,
-    sort: state.sort,
-    order: state.order,
+    ...historyFilterQuery(state),
     limit: state.limit,
     offset: state.offset > 0 ? state.offset : undefined,
   };

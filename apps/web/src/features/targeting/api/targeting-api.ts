@@ -2,6 +2,7 @@ import type { Locale } from '@portal/contracts/brands';
 import type { TargetingPreview } from '@portal/contracts/targeting';
 import {
   createTargetingExportEndpoint,
+  exportTargetingHistoryEndpoint,
   targetingExportersEndpoint,
   targetingExportFileEndpoint,
   targetingExportsEndpoint,
@@ -57,6 +58,11 @@ export function useTargetingExporters(merchantId: string) {
     queryFn: async ({ signal }) => (await callEndpoint(targetingExportersEndpoint, { signal })).data,
     retry: retryOnce,
   });
+}
+
+/** `GET /api/targeting/exports/export.csv`: the whole filtered history, into the browser's downloads. */
+export function downloadTargetingHistoryCsv({ query }: { query: QueryParams }): Promise<void> {
+  return downloadFile(exportTargetingHistoryEndpoint, 'targeting-exports.csv', { query });
 }
 
 /** An export's file into the browser's downloads, counted as `export_downloaded`. */

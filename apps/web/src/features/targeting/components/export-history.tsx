@@ -1,12 +1,17 @@
 import { Stack, Title } from '@mantine/core';
+import type { Locale } from '@portal/contracts/brands';
 import type { TargetingExport } from '@portal/contracts/targeting';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListView } from '../../../components/data-table/list-view';
 import type { Formatters } from '../../../lib/format/use-formatters';
 import { useListState } from '../../../lib/url-state/list-state';
-import { useTargetingExporters, useTargetingHistory } from '../api/targeting-api';
-import { historyPageQuery, historyListUrl } from '../history-params';
+import {
+  downloadTargetingHistoryCsv,
+  useTargetingExporters,
+  useTargetingHistory,
+} from '../api/targeting-api';
+import { historyFilterQuery, historyPageQuery, historyListUrl } from '../history-params';
 import { historyColumns } from './history-columns';
 import { historyFilters } from './history-filters';
 
@@ -24,7 +29,8 @@ const getRowId = (record: TargetingExport) => record.id;
 
 /**
  * Every export taken, as the portal's lists (in the URL behind `history.`): sorted by date or rows,
- * filtered by user and days, each downloadable again with its own window and filters.
+ * filtered by user and days, each downloadable again with its own window and filters; the list itself
+ * downloads as CSV with the same filters and order.
  */
 export function ExportHistory({
   merchantId,
@@ -41,6 +47,8 @@ export function ExportHistory({
     () => historyColumns({ t, format, timeZone, programNames, onDownload }),
     [t, format, timeZone, programNames, onDownload],
   );
+  const exportCsv = (locale: Locale) =>
+    downloadTargetingHistoryCsv({ query: { ...historyFilterQuery(list.params), locale } });
   return (
     <Stack gap="sm" component="section" aria-labelledby="targeting-history">
       <Title order={2} id="targeting-history" size="h3">
@@ -56,6 +64,7 @@ export function ExportHistory({
         label={t('history.label')}
         filterLabel={t('history.filterLabel')}
         empty={{ filtered: t('history.emptyFiltered'), none: t('history.empty') }}
+        onExport={exportCsv}
       />
     </Stack>
   );
