@@ -71,11 +71,7 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
         return response;
       };
       const preview = async (query: string) =>
-        (
-          (await call('GET', `/api/targeting/preview?${query}`)).json() as {
-            data: { total: number };
-          }
-        ).data.total;
+        (await call('GET', `/api/targeting/preview?${query}`)).json<{ data: { total: number } }>().data.total;
       const windowQuery = (name: WindowName) => `from=${WINDOWS[name].from}&to=${WINDOWS[name].to}`;
       const previewMs = {} as Record<WindowName, number>;
       const shoppers = {} as Record<WindowName, number>;
@@ -88,9 +84,9 @@ async function measure(dialect: Dialect, size: number): Promise<Figures> {
           `${windowQuery('year')}&programID=${program.program_id}&hasFinancing=no&checkoutStatus=ABANDONED`,
         ),
       );
-      const created = (await call('POST', '/api/targeting/exports', WINDOWS.year)).json() as {
+      const created = (await call('POST', '/api/targeting/exports', WINDOWS.year)).json<{
         data: { id: string };
-      };
+      }>();
       const started = process.hrtime.bigint();
       const file = await call('GET', `/api/targeting/exports/${created.data.id}/export.csv?locale=en`);
       const csvSeconds = Number(process.hrtime.bigint() - started) / 1e9;
