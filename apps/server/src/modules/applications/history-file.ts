@@ -1,16 +1,15 @@
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import {
   targetingHistoryCsvHeaders,
   type TargetingExport,
   type TargetingHistoryExportQuery,
 } from '@portal/contracts/targeting';
 import type { DatabaseHandle } from '../../db/database.js';
-import { openReadOnly } from '../../db/read-only.js';
 import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
 import { ZonedTimeFormatter } from '../../lib/time-zone.js';
 import { merchantContext } from '../merchants/service.js';
 import { merchantProgramNames, streamTargetingExports } from './repository.js';
-import { BYTE_ORDER_MARK, CSV_WORDS, EXPORT_CHUNK_ROWS, historySelection, toExport } from './targeting.js';
+import { chunkedLines, EXPORT_CHUNK_ROWS } from './chunked-lines.js';
+import { BYTE_ORDER_MARK, CSV_WORDS, historySelection, toExport } from './targeting.js';
 
 /**
  * The merchant's history of exports as the list shows it (its filters and order), streamed: when
@@ -41,30 +40,13 @@ export async function targetingHistoryFile(
     );
   };
 
-  async function* rows(): AsyncGenerator<string> {
-    const reader = await openReadOnly(database);
-    try {
-      let piece = '';
-      let count = 0;
-      for await (const row of streamTargetingExports(reader.db, filter, order, EXPORT_CHUNK_ROWS)) {
-        piece += line(toExport(row));
-        count += 1;
-        if (count % EXPORT_CHUNK_ROWS === 0) {
-          yield piece;
-          piece = '';
-          // better-sqlite3 reads synchronously: a turn of the event loop between chunks lets others in.
-          if (database.dialect === 'sqlite') await yieldToEventLoop();
-        }
-      }
-      if (piece !== '') yield piece;
-    } finally {
-      await reader.close();
-    }
-  }
-
   return {
     fileName: `targeting-exports-${now.toISOString().slice(0, 10)}-${timeZone.replaceAll('/', '_')}.csv`,
     header: BYTE_ORDER_MARK + csvRecord(targetingHistoryCsvHeaders(query.locale, timeZone)),
-    rows: rows(),
+    rows: chunkedLines(
+      database,
+      (db) => streamTargetingExports(db, filter, order, EXPORT_CHUNK_ROWS),
+      (row) => line(toExport(row)),
+    ),
   };
 }

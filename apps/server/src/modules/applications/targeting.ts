@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Locale } from '@portal/contracts/brands';
 import { DAY_MS } from '@portal/contracts/constants';
@@ -20,13 +19,13 @@ import {
   type TargetingRow,
 } from '@portal/contracts/targeting';
 import type { DatabaseHandle } from '../../db/database.js';
-import { openReadOnly } from '../../db/read-only.js';
 import type { Database } from '../../db/schema.js';
 import { fieldRefusal } from '@portal/contracts/refusals';
 import { notFound, refused, unprocessable } from '../../http/app-error.js';
 import { csvField, csvRecord, type CsvExport } from '../../http/csv.js';
 import { nextDay, zonedDayStart, ZonedTimeFormatter } from '../../lib/time-zone.js';
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
+import { chunkedLines, EXPORT_CHUNK_ROWS } from './chunked-lines.js';
 import { merchantContext } from '../merchants/service.js';
 import {
   countTargetingExports,
@@ -46,7 +45,6 @@ import {
 type Db = Kysely<Database>;
 
 /** Rows per chunk of the file, as the transaction export (its note on the heap holds here too). */
-export const EXPORT_CHUNK_ROWS = 250;
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 export const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -323,34 +321,13 @@ export async function targetingExportFile(
     );
   };
 
-  async function* rows(): AsyncGenerator<string> {
-    const reader = await openReadOnly(database);
-    try {
-      let piece = '';
-      let count = 0;
-      for await (const shopper of streamShoppers(reader.db, selection, EXPORT_CHUNK_ROWS)) {
-        piece += line(shopper);
-        count += 1;
-        if (count % EXPORT_CHUNK_ROWS === 0) {
-          yield piece;
-          piece = '';
-          // better-sqlite3 reads synchronously: a turn of the event loop between chunks lets others in.
-          if (database.dialect === 'sqlite') await yieldToEventLoop();
-        }
-      }
-      if (piece !== '') yield piece;
-    } finally {
-      await reader.close();
-    }
-  }
-
   const zone = record.timeZone.replaceAll('/', '_');
   return {
     record,
     csv: {
       fileName: `targeting-${record.from}-to-${record.to}-${zone}.csv`,
       header: BYTE_ORDER_MARK + csvRecord(targetingCsvHeaders(locale, record.timeZone)),
-      rows: rows(),
+      rows: chunkedLines(database, (db) => streamShoppers(db, selection, EXPORT_CHUNK_ROWS), line),
     },
   };
 }
