@@ -12,6 +12,7 @@ function useLightInput({ field }: LightBound) {
   const text = useValidationText();
   return {
     ref: field.ref,
+    onBlur: field.onBlur,
     name: field.name,
     value: field.value,
     onChange: field.onChange,

@@ -11,47 +11,75 @@ export interface LightFieldBinding {
   readonly value: string;
   readonly error: string | undefined;
   readonly onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  readonly onBlur: () => void;
   readonly ref: (element: HTMLInputElement | null) => void;
 }
 
 export interface LightForm<T extends TextValues, Output> {
+  readonly values: T;
   readonly field: (name: keyof T & string) => LightFieldBinding;
+  /** From the submit until `onValid`'s promise settles: the submit button shows it, a second submit does nothing. */
+  readonly isSubmitting: boolean;
   /** Checks the values on submit: valid, `onValid` gets them; invalid, the first invalid field takes focus. */
   readonly handleSubmit: (
-    onValid: (values: Output, event: SubmitEvent<HTMLFormElement>) => void,
+    onValid: (values: Output, event: SubmitEvent<HTMLFormElement>) => void | Promise<void>,
   ) => (event: SubmitEvent<HTMLFormElement>) => void;
+}
+
+export interface LightFormOptions {
+  /**
+   * When a field is first checked, with react-hook-form's names: on submit (the default), or
+   * `onTouched`, also when it loses focus; after that, on every change.
+   */
+  readonly mode?: 'onSubmit' | 'onTouched';
 }
 
 type Errors<T> = Partial<Record<keyof T, string>>;
 
 /**
  * The form toolkit's variant without react-hook-form, for a form of a few text fields on a page opened
- * signed out (the sign-in form): the schema checks the values as `formResolver` does, on submit and,
- * after a submit, on every change (react-hook-form's defaults); the first invalid field takes focus.
- * It has no field arrays, no touched or dirty state and no server errors; a form that needs them uses
- * `useForm` with `formResolver` (docs/decisions/0025).
+ * signed out (the sign-in and forgotten-password forms): the schema checks the values as
+ * `formResolver` does, with react-hook-form's behaviour (a field is checked again on every change once
+ * checked; the first invalid field takes focus on submit). It has no field arrays, no dirty state and no
+ * server field errors; a form that needs them uses `useForm` with `formResolver` (docs/decisions/0025).
  */
 export function useLightForm<T extends TextValues, Output>(
   schema: z.ZodType<Output, T>,
   defaultValues: T,
+  { mode = 'onSubmit' }: LightFormOptions = {},
 ): LightForm<T, Output> {
   const [values, setValues] = useState(defaultValues);
   const [errors, setErrors] = useState<Errors<T>>({});
-  const [submitted, setSubmitted] = useState(false);
+  // The fields checked so far (all of them after a submit), which a change checks again.
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [isSubmitting, setSubmitting] = useState(false);
+  // Set at once, unlike the state: a second submit in the same tick is refused too.
+  const submitting = useRef(false);
   const elements = useRef(new Map<string, HTMLInputElement>());
 
-  const check = (next: T): { output: Output } | { errors: Errors<T> } => {
+  const check = (next: T): { valid: true; output: Output } | { valid: false; errors: Errors<T> } => {
     const result = schema.safeParse(next, { error: formErrorMap });
-    if (result.success) return { output: result.data };
+    if (result.success) return { valid: true, output: result.data };
     const found: Errors<T> = {};
     for (const issue of result.error.issues) {
       const name = issue.path[0] as keyof T | undefined;
       if (name !== undefined && found[name] === undefined) found[name] = issue.message;
     }
-    return { errors: found };
+    return { valid: false, errors: found };
+  };
+  const showFor = (names: ReadonlySet<string>, next: T) => {
+    const outcome = check(next);
+    const found = outcome.valid ? {} : outcome.errors;
+    setErrors(Object.fromEntries(Object.entries(found).filter(([name]) => names.has(name))) as Errors<T>);
+  };
+  const settled = () => {
+    submitting.current = false;
+    setSubmitting(false);
   };
 
   return {
+    values,
+    isSubmitting,
     field: (name) => ({
       name,
       value: values[name] ?? '',
@@ -59,10 +87,13 @@ export function useLightForm<T extends TextValues, Output>(
       onChange: (event) => {
         const next = { ...values, [name]: event.currentTarget.value };
         setValues(next);
-        if (submitted) {
-          const outcome = check(next);
-          setErrors('errors' in outcome ? outcome.errors : {});
-        }
+        if (checked.has(name)) showFor(checked, next);
+      },
+      onBlur: () => {
+        if (mode !== 'onTouched' || checked.has(name)) return;
+        const now = new Set(checked).add(name);
+        setChecked(now);
+        showFor(now, values);
       },
       ref: (element) => {
         if (element === null) elements.current.delete(name);
@@ -71,17 +102,28 @@ export function useLightForm<T extends TextValues, Output>(
     }),
     handleSubmit: (onValid) => (event) => {
       event.preventDefault();
-      setSubmitted(true);
+      if (submitting.current) return;
+      setChecked(new Set(Object.keys(values)));
       const outcome = check(values);
-      if ('output' in outcome) {
-        setErrors({});
-        onValid(outcome.output, event);
+      if (!outcome.valid) {
+        setErrors(outcome.errors);
+        // In the order of the values, which is the fields' order on the form.
+        const first = Object.keys(values).find((name) => outcome.errors[name] !== undefined);
+        if (first !== undefined) elements.current.get(first)?.focus();
         return;
       }
-      setErrors(outcome.errors);
-      // In the order of the values, which is the fields' order on the form.
-      const first = Object.keys(values).find((name) => outcome.errors[name] !== undefined);
-      if (first !== undefined) elements.current.get(first)?.focus();
+      setErrors({});
+      submitting.current = true;
+      setSubmitting(true);
+      let saving;
+      try {
+        saving = onValid(outcome.output, event);
+      } catch (error) {
+        settled();
+        throw error;
+      }
+      // A failure of `onValid` is its own to report, as with react-hook-form's handleSubmit.
+      void Promise.resolve(saving).finally(settled);
     },
   };
 }
