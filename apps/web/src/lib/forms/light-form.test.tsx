@@ -79,7 +79,7 @@ describe('the light form', () => {
   });
 
   it('checks a touched field when it loses focus, and sends once while a save runs', async () => {
-    let done = () => undefined as void;
+    let done: () => void = () => undefined;
     const onValid = vi.fn(() => new Promise<void>((resolve) => (done = resolve)));
     await renderForm('forgot', onValid);
     const email = screen.getByRole('textbox', { name: 'E-mail' });
