@@ -10,7 +10,7 @@ import { flushAnalytics } from '../lib/analytics/analytics';
 import { AuthProvider, useAuth } from '../lib/auth/auth-context';
 import type { AuthSession } from '../lib/auth/auth-session';
 import { BRAND_THEMES, readableErrors } from '../lib/brand/brand-themes';
-import { dayjsLocale } from '../lib/i18n/i18n-instance';
+import { dayjsLocale } from '../lib/i18n/i18n';
 import { PublicConfigContext } from '../lib/public-config';
 
 /** Date pickers speak the user's language. */

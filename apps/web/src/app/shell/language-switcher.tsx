@@ -5,7 +5,8 @@ import { usePublicConfig } from '../../lib/public-config';
 
 /**
  * Shown only when the brand has more than one language: a button per other language, named in that
- * language ("Français" / "English"), as Canadian sites do.
+ * language ("Français" / "English"), as Canadian sites do. Every language's file writes each name in
+ * its own language (resources.test.ts), so the current one names the other, which is not loaded yet.
  */
 export function LanguageSwitcher() {
   const { locales } = usePublicConfig();
@@ -22,7 +23,7 @@ export function LanguageSwitcher() {
           void chooseLanguage(i18n, locale);
         }}
       >
-        {t(`language.${locale}`, { lng: locale })}
+        {t(`language.${locale}`)}
       </Button>
     ));
 }

@@ -1,7 +1,8 @@
 import { NumberInput, Select, type NumberInputProps, type SelectProps } from '@mantine/core';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { MoneyInput, type MoneyInputProps } from '../../components/money-input/money-input';
-import { useBoundField, type Bound, type Unbound } from './fields';
+import type { Unbound } from './field-props';
+import { useBoundField, type Bound } from './fields';
 
 /** One of a list of values; nothing chosen is not offered once one is. */
 export function SelectField<T extends FieldValues, N extends FieldPath<T>, O>({

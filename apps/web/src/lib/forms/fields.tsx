@@ -1,21 +1,19 @@
 import { Alert, PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useController, useFormState, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { READABLE_DESCRIPTION, type Unbound } from './field-props';
 import { useValidationText } from './validation-messages';
 
 /**
  * A field bound to a react-hook-form form: its value, its touched state and its error. The
  * text fields are here; the choice and number fields are in `choice-fields.tsx`, so that a page with a
- * text form (the sign-in) does not load the select's and the number inputs' code.
+ * text form does not load the select's and the number inputs' code. A form of text fields alone on a
+ * page opened signed out (the sign-in) can go without react-hook-form: `light-form.ts`.
  */
 export interface Bound<T extends FieldValues, N extends FieldPath<T>, O> {
   readonly control: Control<T, unknown, O>;
   readonly name: N;
 }
-
-export type Unbound<P> = Omit<P, 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'error' | 'name'>;
-
-const READABLE_DESCRIPTION = { c: 'dark.4' } as const;
 
 /**
  * A bound field's value and change handler, which each input adapts, and the props every one hands to
@@ -38,7 +36,6 @@ export function useBoundField<T extends FieldValues, N extends FieldPath<T>, O>(
       name: fieldName,
       onBlur,
       error: text(fieldState.error?.message),
-      // Mantine's dimmed description is too faint on white (WCAG AA); the portal's grey for hints is not.
       descriptionProps: READABLE_DESCRIPTION,
     },
   };

@@ -1,15 +1,13 @@
-import type { ResourceLanguage } from 'i18next';
-import { collectResources } from './collect-resources';
+import type { ResourceLoaders } from './i18n-instance';
 
 /**
  * The namespaces of the light entry's pages (docs/decisions/0014): sign-in, passwords and the shopper's
- * checkout, with the shared ones their components use (forms, alerts, errors, lists). Both languages, as
- * in the app, so that a language switch needs no download. A page of that entry that uses another
- * namespace adds it here (light-resources.test.ts renders each page against these).
+ * checkout, with the shared ones their components use (common, pages, auth, passwords, carts, forms,
+ * alerts, errors, lists). Each language is a chunk of its own (translations/light-*.ts, which list them
+ * in their file patterns), loaded when it is first used (docs/decisions/0025). A page of that entry that
+ * uses another namespace adds it to both patterns (resources.test.ts checks that both name the same).
  */
-const files = import.meta.glob<ResourceLanguage>(
-  '../../locales/*/{common,pages,auth,passwords,carts,forms,alerts,errors,lists}.json',
-  { eager: true, import: 'default' },
-);
-
-export const LIGHT_RESOURCES = collectResources(files);
+export const LIGHT_RESOURCES: ResourceLoaders = {
+  en: async () => (await import('./translations/light-en')).TRANSLATIONS,
+  'fr-CA': async () => (await import('./translations/light-fr-ca')).TRANSLATIONS,
+};

@@ -1,7 +1,11 @@
 import { LOCALES } from '@portal/contracts/brands';
 import type { ResourceLanguage } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from './resources';
+import { LIGHT_RESOURCES } from './light-resources';
+import { RESOURCES as LOADERS } from './resources';
+
+const RESOURCES = { en: await LOADERS.en(), 'fr-CA': await LOADERS['fr-CA']() };
+const LIGHT = { en: await LIGHT_RESOURCES.en(), 'fr-CA': await LIGHT_RESOURCES['fr-CA']() };
 
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
@@ -59,6 +63,26 @@ describe('translations', () => {
       return french !== undefined && variables(text).join() !== variables(french).join();
     });
     expect(differing).toEqual([]);
+  });
+
+  it('name every language in itself in every language, so that a switch is named before it loads', () => {
+    for (const locale of LOCALES) {
+      for (const named of LOCALES) {
+        expect(keysOf(RESOURCES[locale]).get(`common:language.${named}`), `${locale}: ${named}`).toBe(
+          keysOf(RESOURCES[named]).get(`common:language.${named}`),
+        );
+      }
+    }
+  });
+
+  it("of the light entry are the same namespaces in both languages, each the app's", () => {
+    expect(Object.keys(LIGHT['fr-CA']).sort()).toEqual(Object.keys(LIGHT.en).sort());
+    for (const locale of LOCALES) {
+      expect(Object.keys(LIGHT[locale]).length).toBeGreaterThan(1);
+      for (const [namespace, content] of Object.entries(LIGHT[locale])) {
+        expect(content, `${locale}:${namespace}`).toEqual(RESOURCES[locale][namespace]);
+      }
+    }
   });
 
   it("give every plural key each plural form of the language's grammar", () => {

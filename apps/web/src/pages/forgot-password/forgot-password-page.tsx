@@ -3,14 +3,13 @@ import { emailSchema } from '@portal/contracts/users';
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PageTitle } from '../../components/page-title';
 import { isRateLimited, useForgotPassword } from '../../features/passwords/api/passwords-api';
-import { TextField } from '../../lib/forms/fields';
-import { formResolver } from '../../lib/forms/form-resolver';
+import { LightTextField } from '../../lib/forms/light-fields';
+import { useLightForm } from '../../lib/forms/light-form';
 import { isLocale } from '../../lib/i18n/language';
 
 const forgotPasswordFormSchema = z.object({ email: emailSchema });
@@ -22,11 +21,12 @@ const forgotPasswordFormSchema = z.object({ email: emailSchema });
 export function Component() {
   const { t, i18n } = useTranslation('passwords');
   const mutation = useForgotPassword();
-  const { control, handleSubmit, getValues, formState } = useForm({
-    resolver: formResolver(forgotPasswordFormSchema),
-    defaultValues: { email: '' },
-    mode: 'onTouched',
-  });
+  // The light form: a page opened signed out loads no react-hook-form (docs/decisions/0025).
+  const { field, handleSubmit, values, isSubmitting } = useLightForm(
+    forgotPasswordFormSchema,
+    { email: '' },
+    { mode: 'onTouched' },
+  );
   const [sent, setSent] = useState(false);
 
   const submit = handleSubmit(async ({ email }) => {
@@ -45,10 +45,10 @@ export function Component() {
         <PageTitle page="forgotPassword" />
         {sent ? (
           <Alert role="status" color="teal" variant="light" icon={<IconMailCheck aria-hidden />}>
-            {t('forgot.sent', { email: getValues('email') })}
+            {t('forgot.sent', { email: values.email })}
           </Alert>
         ) : (
-          <form onSubmit={(event) => void submit(event)} noValidate>
+          <form onSubmit={submit} noValidate>
             <Stack gap="md">
               <Text size="sm">{t('forgot.intro')}</Text>
               {limited && (
@@ -56,9 +56,8 @@ export function Component() {
                   {t('forgot.rateLimited')}
                 </Alert>
               )}
-              <TextField
-                control={control}
-                name="email"
+              <LightTextField
+                field={field('email')}
                 type="email"
                 label={t('fields.email')}
                 autoComplete="username"
@@ -66,7 +65,7 @@ export function Component() {
                 autoFocus
               />
               {/* isSubmitting, set as the submit starts: the mutation's isPending comes too late to stop a double click. */}
-              <Button type="submit" loading={formState.isSubmitting} fullWidth>
+              <Button type="submit" loading={isSubmitting} fullWidth>
                 {t('forgot.submit')}
               </Button>
             </Stack>

@@ -13,7 +13,6 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useState, type SubmitEvent } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -23,8 +22,8 @@ import { PasswordSetNotice } from '../../features/passwords/components/password-
 import { PageTitle } from '../../components/page-title';
 import { BrandLogo } from '../../lib/brand/brand-logo';
 import { usePortalName } from '../../lib/brand/document-title';
-import { PasswordField, TextField } from '../../lib/forms/fields';
-import { formResolver } from '../../lib/forms/form-resolver';
+import { LightPasswordField, LightTextField } from '../../lib/forms/light-fields';
+import { useLightForm } from '../../lib/forms/light-form';
 import { formatDateTime, formattingLocale } from '../../lib/i18n/format';
 import { isLocale } from '../../lib/i18n/language';
 import { usePublicConfig } from '../../lib/public-config';
@@ -86,11 +85,12 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
   const { t, i18n } = useTranslation('auth');
   const { brand } = usePublicConfig();
   const [submitting, setSubmitting] = useState(false);
-  const { control, handleSubmit } = useForm({
-    resolver: formResolver(signInFormSchema),
-    defaultValues: { email: details.loginHint ?? '', password: '' },
-    // Checked on submit, not on leaving a field: the focused e-mail field's message appearing on blur
-    // would move "Forgot password?" away between the press and the release of a click on it.
+  // The light form (no react-hook-form on the page the portal opens with), checked on submit, not on
+  // leaving a field: the focused e-mail field's message appearing on blur would move "Forgot password?"
+  // away between the press and the release of a click on it.
+  const { field, handleSubmit } = useLightForm(signInFormSchema, {
+    [SIGN_IN_FORM_FIELDS.email]: details.loginHint ?? '',
+    [SIGN_IN_FORM_FIELDS.password]: '',
   });
   const errorText =
     error === null
@@ -101,7 +101,7 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
   const hasHint = details.loginHint !== undefined && details.loginHint !== '';
   const post = (event: SubmitEvent<HTMLFormElement>) => {
     const form = event.currentTarget;
-    void handleSubmit(() => {
+    handleSubmit(() => {
       setSubmitting(true);
       // The browser's own post (no onSubmit again): the answer is a redirect, not data for the page.
       form.submit();
@@ -117,18 +117,16 @@ function SignInForm({ interactionId, details, error, retryAt }: SignInFormProps)
             {errorText}
           </Alert>
         )}
-        <TextField
-          control={control}
-          name={SIGN_IN_FORM_FIELDS.email}
+        <LightTextField
+          field={field(SIGN_IN_FORM_FIELDS.email)}
           type="email"
           label={t('signIn.email')}
           autoComplete="username"
           required
           autoFocus={!hasHint}
         />
-        <PasswordField
-          control={control}
-          name={SIGN_IN_FORM_FIELDS.password}
+        <LightPasswordField
+          field={field(SIGN_IN_FORM_FIELDS.password)}
           label={t('signIn.password')}
           autoComplete="current-password"
           required
