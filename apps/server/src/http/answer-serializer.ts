@@ -26,9 +26,16 @@ export function answerSerializerCompiler({
     const { schema, method, url } = routeSchema;
     // Anything but a zod schema is what the zod compiler refuses, as before.
     if (!(schema instanceof z.ZodType)) return zodSerializerCompiler(routeSchema as never);
-    // The wire form: a `dateTime` is ISO text there (a `Date` in code).
-    const wire = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as fastJsonStringify.Schema;
-    const write: (data: unknown) => string = fastJsonStringify(wire);
+    // Compiled at the first answer, not at start: Fastify asks for the writer of every status of every
+    // route when the app starts (a few hundred), and most are never sent by a given process.
+    let compiled: ((data: unknown) => string) | undefined;
+    const write = (data: unknown): string => {
+      // The wire form: a `dateTime` is ISO text there (a `Date` in code).
+      compiled ??= fastJsonStringify(
+        z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as fastJsonStringify.Schema,
+      );
+      return compiled(data);
+    };
     if (!checked) return write;
     const encode = zodSerializerCompiler(routeSchema as never);
     return (data: unknown) => {
