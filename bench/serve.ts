@@ -18,7 +18,8 @@ const logger = pino(
   { level: process.env.BENCH_LOG_LEVEL ?? 'silent' },
   pino.destination({ dest: '/dev/null', sync: true }),
 );
-const app = await buildApp({ config: testConfig(), database, logger });
+// Answers are written as production writes them, without the check tests and development add.
+const app = await buildApp({ config: testConfig(), database, logger, checkAnswers: false });
 const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 console.log(`listening ${origin}`);
 process.on('SIGTERM', () => {

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import Fastify, { LogController } from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { pino } from 'pino';
 import { registerAccessControl } from './auth/access.js';
 import { identityProviderRoutes } from './auth/provider/routes.js';
@@ -16,6 +16,7 @@ import {
 import { registerIdempotency } from './http/idempotency.js';
 import { registerInputGuard } from './http/input-guard.js';
 import { LOG_REDACTED_PATHS, LOG_SERIALIZERS, REDACTED, registerLogRedaction } from './http/log-redaction.js';
+import { answerSerializerCompiler } from './http/answer-serializer.js';
 import type { AppModule } from './http/module.js';
 import { API_DOCS_PATH, registerOpenApi } from './http/openapi.js';
 import { REQUEST_ID_LOG_LABEL, requestIdFor } from './http/request-id.js';
@@ -107,6 +108,11 @@ export interface BuildAppOptions {
   logger?: FastifyBaseLogger;
   /** The built portal; defaults to apps/web/dist. */
   webDist?: string;
+  /**
+   * Whether each answer is also encoded through zod and compared (http/answer-serializer.ts). Defaults
+   * to everywhere but production, so that tests and development catch an answer that breaks its schema.
+   */
+  checkAnswers?: boolean;
 }
 
 /**
@@ -118,6 +124,7 @@ export async function buildApp({
   database,
   logger,
   webDist = DEFAULT_WEB_DIST,
+  checkAnswers = config.nodeEnv !== 'production',
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Whatever the logger, its lines go through these serializers: no URL of a link or a sign-in
@@ -139,7 +146,7 @@ export async function buildApp({
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler({ checked: checkAnswers }));
   registerApiHeaders(app);
   registerRequestLog(app);
   registerErrorHandler(app);

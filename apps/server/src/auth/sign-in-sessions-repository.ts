@@ -35,13 +35,23 @@ export async function findSession(db: Db, userId: string, providerSession: strin
 /**
  * The session with its user's status and role, in one read by primary key: the access check runs it on
  * every request, so it reads the user here rather than through a second query to the users module, and
- * its query is compiled once (db/prepared-query.ts).
+ * its query is compiled once (db/prepared-query.ts). The user's columns are scalar subqueries, not a
+ * join: SQLite plans a join again whenever its parameter is bound anew (every call), which cost several
+ * times the read itself (docs/decisions/0024).
  */
 const sessionWithUser = preparedQuery((db, args: { sessionId: string }) =>
   db
     .selectFrom('sign_in_sessions')
-    .innerJoin('users', 'users.id', 'sign_in_sessions.user_id')
-    .select(['sign_in_sessions.user_id', 'sign_in_sessions.ended_at', 'users.status', 'users.role'])
+    .select((eb) => {
+      const user = eb.selectFrom('users').whereRef('users.id', '=', 'sign_in_sessions.user_id');
+      return [
+        'sign_in_sessions.user_id',
+        'sign_in_sessions.ended_at',
+        // `user_id` is a non-null key to users (deleted with them): the user is always there.
+        user.select('users.status').$asScalar().$notNull().as('status'),
+        user.select('users.role').$asScalar().$notNull().as('role'),
+      ];
+    })
     .where('sign_in_sessions.id', '=', args.sessionId),
 );
 

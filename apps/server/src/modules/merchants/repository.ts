@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { Brand } from '@portal/contracts/brands';
 import { dialectOf } from '../../db/migration-helpers.js';
+import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database, MerchantsTable } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -49,13 +50,16 @@ export async function listMerchants(db: Db, filter: MerchantFilter, page: { limi
   return { rows, total };
 }
 
-/** The merchant with its tenant's brand, or undefined. */
-export async function findMerchant(db: Db, merchantId: string) {
-  return db
+/**
+ * The merchant with its tenant's brand, read by every transaction call: compiled once
+ * (db/prepared-query.ts), the brand a scalar subquery rather than a join, which SQLite planned again at
+ * every call (docs/decisions/0024).
+ */
+const merchantWithTenantBrand = preparedQuery((db, args: { merchantId: string }) =>
+  db
     .selectFrom('merchants')
-    .innerJoin('tenants', 'tenants.id', 'merchants.tenant_id')
-    .where('merchants.id', '=', merchantId)
-    .select([
+    .where('merchants.id', '=', args.merchantId)
+    .select((eb) => [
       'merchants.id',
       'merchants.tenant_id',
       'merchants.name',
@@ -63,9 +67,21 @@ export async function findMerchant(db: Db, merchantId: string) {
       'merchants.time_zone',
       'merchants.currency',
       'merchants.language',
-      'tenants.brand',
-    ])
-    .executeTakeFirst();
+      // Every merchant belongs to a tenant (a non-null key).
+      eb
+        .selectFrom('tenants')
+        .select('tenants.brand')
+        .whereRef('tenants.id', '=', 'merchants.tenant_id')
+        .$asScalar()
+        .$notNull()
+        .as('brand'),
+    ]),
+);
+
+/** The merchant with its tenant's brand, or undefined. */
+export async function findMerchant(db: Db, merchantId: string) {
+  const rows = await merchantWithTenantBrand(db, { merchantId });
+  return rows[0];
 }
 
 const SETTINGS_COLUMNS = [

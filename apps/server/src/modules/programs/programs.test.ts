@@ -221,6 +221,28 @@ describe.each(TEST_DIALECTS)('programs and participations (%s)', (dialect) => {
       expect(response.statusCode).toBe(200);
     });
 
+    it('answers a program the merchant left and joined again (two participations of it)', async () => {
+      const programId = await programOf(mainId, false);
+      const earlier = {
+        id: crypto.randomUUID(),
+        merchant_id: mainId,
+        program_id: programId,
+        created_at: '2020-01-01T00:00:00.000Z',
+        deleted_at: '2021-01-01T00:00:00.000Z',
+      };
+      await testApp.database.db.insertInto('merchant_program_participations').values(earlier).execute();
+      try {
+        const response = await get(`/api/program/${programId}`, mainHeaders);
+        expect(response.statusCode).toBe(200);
+        expect(programAnswer.parse(response.json()).data.id).toBe(programId);
+      } finally {
+        await testApp.database.db
+          .deleteFrom('merchant_program_participations')
+          .where('id', '=', earlier.id)
+          .execute();
+      }
+    });
+
     it("refuses another merchant's program exactly like one that does not exist", async () => {
       // Only the marketplace merchant takes part in its ended marketplace programs.
       const foreign = await get(`/api/program/${await programOf(manyId, true)}`, mainHeaders);

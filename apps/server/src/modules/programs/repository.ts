@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query.js';
 import type { Database } from '../../db/schema.js';
 
@@ -30,13 +30,14 @@ export async function listParticipations(db: Db, merchantId: string, page: Parti
 /**
  * The program, with its tenant's brand, when the merchant takes part in it now (`activeOnly`) or took
  * part at any time (ended participations included). Asked for at every start of the portal, once per
- * program: compiled once per shape (db/prepared-query.ts).
+ * program: compiled once per shape (db/prepared-query.ts). The brand and the participation are scalar
+ * subqueries, not a join nor `exists`: SQLite plans those again whenever a parameter is bound anew
+ * (every call), which cost about fifteen times the read itself (docs/decisions/0024).
  */
 const participatedProgram = (activeOnly: boolean) =>
   preparedQuery((db, args: { merchantId: string; programId: string }) =>
     db
       .selectFrom('programs')
-      .innerJoin('tenants', 'tenants.id', 'programs.tenant_id')
       .where('programs.id', '=', args.programId)
       .where((eb) => {
         let participation = eb
@@ -46,9 +47,11 @@ const participatedProgram = (activeOnly: boolean) =>
           .where('merchant_program_participations.merchant_id', '=', args.merchantId);
         if (activeOnly)
           participation = participation.where('merchant_program_participations.deleted_at', 'is', null);
-        return eb.exists(participation);
+        // The same answer as `exists`. The limit is written in the text: PostgreSQL refuses a scalar
+        // subquery of several rows (ended participations), and a bound limit is planned again too.
+        return eb(participation.limit(sql.lit(1)).$asScalar(), 'is not', null);
       })
-      .select([
+      .select((eb) => [
         'programs.id',
         'programs.name',
         'programs.channel',
@@ -56,7 +59,14 @@ const participatedProgram = (activeOnly: boolean) =>
         'programs.checkout_mode',
         'programs.min_amount',
         'programs.max_amount',
-        'tenants.brand',
+        // Every program belongs to a tenant (a non-null key).
+        eb
+          .selectFrom('tenants')
+          .select('tenants.brand')
+          .whereRef('tenants.id', '=', 'programs.tenant_id')
+          .$asScalar()
+          .$notNull()
+          .as('brand'),
       ]),
   );
 const PARTICIPATED_PROGRAM = { active: participatedProgram(true), any: participatedProgram(false) };
