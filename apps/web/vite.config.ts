@@ -21,6 +21,9 @@ export default defineConfig({
     // The machines building this have two cores: no source maps or size report to compute on every build.
     sourcemap: false,
     reportCompressedSize: false,
+    // The server reads which chunks each page loads, to preload them in its HTML (apps/server/src/http/
+    // page-preloads.ts).
+    manifest: true,
     rolldownOptions: {
       // The signed-in app, and the light entry of the pages opened signed out (docs/decisions/0014).
       input: {

@@ -53,6 +53,19 @@ test('the sign-in form says when the password is wrong, and the sign-in page pas
   await expectNoAxeViolations(page);
 });
 
+test("the sign-in form's HTML preloads the form's own code, which the entry would only ask for later", async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('E-mail')).toBeVisible();
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in-page-[^"]+\.js">/);
+  // The entry's own chunks are preloaded once, by the build's links, not again by the page's.
+  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((link) => link[1]);
+  expect(new Set(preloads).size).toBe(preloads.length);
+});
+
 test('a deep link opened while signed out comes back after sign-in', async ({ page }) => {
   await signIn(page, 'admin@merchant.demo', { from: '/data-insights' });
   await expect(page).toHaveURL(/\/data-insights$/);

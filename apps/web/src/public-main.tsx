@@ -19,16 +19,19 @@ import { fetchPublicConfig } from './lib/public-config';
  * signed out from an e-mail or a redirect, without the signed-in app's code.
  */
 async function boot(root: Root): Promise<void> {
-  // The page's code is asked for at once, while the configuration and the translations load.
-  const router = createBrowserRouter(createLightRoutes());
   let config: PublicConfig;
   try {
+    // Inlined in the HTML by the server: read at once.
     config = await fetchPublicConfig();
   } catch (error) {
     await showBootError(root, error, LIGHT_RESOURCES);
     return;
   }
   configureHttpClient({ apiurl: config.apiurl });
+  // The page's code, and the data its first paint waits on, are asked for at once, while the
+  // translations load.
+  const queryClient = createQueryClient();
+  const router = createBrowserRouter(createLightRoutes(queryClient));
   const i18n = await createI18nFrom(LIGHT_RESOURCES, { locales: config.locales });
   // A new password signs its owner in: only then is the identity provider's client loaded.
   const startSignIn: StartSignIn = async (originPath, loginHint) => {
@@ -42,7 +45,7 @@ async function boot(root: Root): Promise<void> {
   };
   root.render(
     <StrictMode>
-      <LightProviders config={config} i18n={i18n} queryClient={createQueryClient()} startSignIn={startSignIn}>
+      <LightProviders config={config} i18n={i18n} queryClient={queryClient} startSignIn={startSignIn}>
         <RouterProvider router={router} />
       </LightProviders>
     </StrictMode>,

@@ -15,13 +15,14 @@ export interface HtmlDocument {
 /**
  * The portal's HTML with its public configuration inlined, so that the portal starts without waiting for
  * `GET /api/public-config`. The JSON is data (`type="application/json"`), never run, so the policy's
- * `script-src 'self'` holds; `<` is escaped so that no value can close the element.
+ * `script-src 'self'` holds; `<` is escaped so that no value can close the element. `preloads` are the
+ * page's own `<link>` elements (page-preloads.ts).
  */
-export function htmlDocument(html: string, publicConfig: unknown): HtmlDocument {
+export function htmlDocument(html: string, publicConfig: unknown, preloads = ''): HtmlDocument {
   const json = JSON.stringify(publicConfig).replaceAll('<', '\\u003c');
   const inlined = html.replace(
     '</head>',
-    `<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
+    `${preloads}<script id="${PUBLIC_CONFIG_ELEMENT_ID}" type="application/json">${json}</script></head>`,
   );
   const identity = Buffer.from(inlined, 'utf8');
   return {

@@ -89,6 +89,53 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
     }
   });
 
+  it("preloads each light page's own chunks from the build's manifest, and never serves the manifest", async () => {
+    const withManifest = mkdtempSync(join(tmpdir(), 'portal-web-'));
+    mkdirSync(join(withManifest, '.vite'));
+    writeFileSync(join(withManifest, 'index.html'), INDEX_HTML);
+    writeFileSync(join(withManifest, 'public.html'), PUBLIC_HTML);
+    writeFileSync(
+      join(withManifest, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'public.html': { file: 'assets/public-3c4d.js', imports: ['_react-1.js'] },
+        '_react-1.js': { file: 'assets/react-1.js' },
+        '_form-2.js': { file: 'assets/form-2.js', imports: ['_react-1.js', '_input-3.js'] },
+        '_input-3.js': { file: 'assets/input-3.js', imports: ['_form-2.js'] },
+        'src/pages/sign-in/sign-in-page.tsx': {
+          file: 'assets/sign-in-page-4.js',
+          imports: ['_react-1.js', '_form-2.js'],
+        },
+        'src/pages/forgot-password/forgot-password-page.tsx': {
+          file: 'assets/forgot-password-page-5.js',
+          imports: ['_react-1.js'],
+        },
+      }),
+    );
+    try {
+      testApp = await buildTestApp({ dialect, webDist: withManifest });
+      const preloaded = async (url: string) => {
+        const { payload } = await testApp.app.inject({ method: 'GET', url });
+        return [...payload.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+          (link) => link[1],
+        );
+      };
+      // The page's chunk and what it imports, however deep, but not what the entry loads already.
+      expect(await preloaded('/login/interaction-1')).toEqual([
+        '/assets/sign-in-page-4.js',
+        '/assets/form-2.js',
+        '/assets/input-3.js',
+      ]);
+      expect(await preloaded('/password/forgot')).toEqual(['/assets/forgot-password-page-5.js']);
+      // A page the manifest does not know loads as before; the app's pages are not the light entry's.
+      expect(await preloaded('/activate/token-1')).toEqual([]);
+      expect(await preloaded('/transactions')).toEqual([]);
+      const manifest = await testApp.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+      expect(manifest.statusCode).toBe(404);
+    } finally {
+      rmSync(withManifest, { recursive: true, force: true });
+    }
+  });
+
   it('sends the HTML compressed as the browser accepts, and spares it when the ETag matches', async () => {
     testApp = await buildTestApp({ dialect, webDist });
     const plain = await testApp.app.inject({ method: 'GET', url: '/transactions' });

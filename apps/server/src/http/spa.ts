@@ -6,13 +6,16 @@ import { LIGHT_PUBLIC_PAGES, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './app-error.js';
 import { htmlDocument, sendHtml, type HtmlDocument } from './html-document.js';
+import { pagePreloads } from './page-preloads.js';
+
+const LIGHT_ENTRY = 'public.html';
 
 // Paths the server owns: an unknown path under them is a 404, never the SPA.
 const SERVER_PATHS = ['/api', '/oidc', '/healthz', '/readyz'];
 
 /** The light entry's pages (docs/decisions/0014), as patterns: each `:param` is one path segment. */
 const LIGHT_PATHS = LIGHT_PUBLIC_PAGES.map(
-  (page) => new RegExp(`^${PUBLIC_PATHS[page].replaceAll(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  (page) => [page, new RegExp(`^${PUBLIC_PATHS[page].replaceAll(/:[A-Za-z]+/g, '[^/]+')}/?$`)] as const,
 );
 
 function pathOf(request: FastifyRequest): string {
@@ -28,9 +31,14 @@ function isSpaRoute(request: FastifyRequest): boolean {
   return !lastSegment.includes('.');
 }
 
-function documentOf(webDist: string, file: string, publicConfig: PublicConfig): HtmlDocument | null {
+function documentOf(
+  webDist: string,
+  file: string,
+  publicConfig: PublicConfig,
+  preloads?: string,
+): HtmlDocument | null {
   const path = join(webDist, file);
-  return existsSync(path) ? htmlDocument(readFileSync(path, 'utf8'), publicConfig) : null;
+  return existsSync(path) ? htmlDocument(readFileSync(path, 'utf8'), publicConfig, preloads) : null;
 }
 
 /**
@@ -45,15 +53,22 @@ export async function registerSpa(
   publicConfig: PublicConfig,
 ): Promise<void> {
   const app_ = documentOf(webDist, 'index.html', publicConfig);
-  // The sign-in, password and checkout pages' own entry; a build without it serves them from the app.
-  const light = documentOf(webDist, 'public.html', publicConfig) ?? app_;
+  // The sign-in, password and checkout pages' own entry, one document per page with the page's chunks
+  // preloaded; a build without it serves them from the app.
+  const preloads = pagePreloads(webDist, LIGHT_ENTRY, LIGHT_PUBLIC_PAGES);
+  const light = new Map(
+    LIGHT_PUBLIC_PAGES.map((page) => [
+      page,
+      documentOf(webDist, LIGHT_ENTRY, publicConfig, preloads.get(page)) ?? app_,
+    ]),
+  );
   if (app_) {
     await app.register(fastifyStatic, {
       root: webDist,
       // The HTML goes through sendHtml below, with the configuration inlined, never as a file (nor as
       // the folder's index at /).
       index: false,
-      allowedPath: (path) => path !== '/' && !path.endsWith('.html'),
+      allowedPath: (path) => path !== '/' && !path.endsWith('.html') && !path.startsWith('/.vite/'),
       preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, filePath) => {
@@ -67,13 +82,14 @@ export async function registerSpa(
     if (!isSpaRoute(request)) {
       throw notFound(`No route for ${request.method} ${pathOf(request)}`);
     }
-    if (!app_ || !light) {
+    if (!app_) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
     }
     const path = pathOf(request);
-    return sendHtml(request, reply, LIGHT_PATHS.some((pattern) => pattern.test(path)) ? light : app_);
+    const page = LIGHT_PATHS.find(([, pattern]) => pattern.test(path))?.[0];
+    return sendHtml(request, reply, (page === undefined ? null : light.get(page)) ?? app_);
   });
 }

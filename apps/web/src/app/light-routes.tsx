@@ -1,4 +1,5 @@
 import { LIGHT_PUBLIC_PAGES } from '@portal/contracts/routes';
+import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { LoadingPage } from '../components/loading-page';
@@ -19,7 +20,7 @@ function LeaveForApp() {
 }
 
 /** The light entry's routes: its pages in the public layout, as the app has them (app/routes.tsx). */
-export function createLightRoutes(): RouteObject[] {
+export function createLightRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
       hydrateFallbackElement: <LoadingPage />,
@@ -27,7 +28,7 @@ export function createLightRoutes(): RouteObject[] {
       children: [
         {
           element: <PublicLayout />,
-          children: [publicPageRoutes(LIGHT_PUBLIC_PAGES)],
+          children: [publicPageRoutes(LIGHT_PUBLIC_PAGES, queryClient)],
         },
         { path: '*', element: <LeaveForApp /> },
       ],

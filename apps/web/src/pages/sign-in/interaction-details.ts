@@ -1,6 +1,8 @@
 import { interactionDetailsEndpoint } from '@portal/contracts/auth-endpoints';
 import type { InteractionDetails } from '@portal/contracts/sign-in';
-import { queryOptions } from '@tanstack/react-query';
+import { SIGN_IN_ERROR_PARAM } from '@portal/contracts/sign-in';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
 import { ApiError } from '../../lib/http/api-error';
 import { callEndpoint } from '../../lib/http/call-endpoint';
 
@@ -28,4 +30,20 @@ export function interactionDetailsQueryOptions(interactionId: string) {
     staleTime: Infinity,
     retry: false,
   });
+}
+
+/**
+ * Asks for the interaction as the light entry starts, beside the page's code rather than after it: the
+ * form waits on this answer, the largest paint of the page opened at every sign-in. After `expired` the
+ * page asks nothing.
+ */
+export function prefetchInteractionDetails(
+  { params, url }: Pick<LoaderFunctionArgs, 'params' | 'url'>,
+  queryClient: QueryClient,
+) {
+  const { interactionId } = params;
+  if (interactionId === undefined) return;
+  if (url.searchParams.get(SIGN_IN_ERROR_PARAM) === 'expired') return;
+  // A failure stays in the query, where the page shows it with its retry.
+  queryClient.query(interactionDetailsQueryOptions(interactionId)).catch(() => undefined);
 }
