@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { mantineStylesCheck } from './build/mantine-styles-check';
 import { precompress } from './build/precompress';
 
 // The contracts are compiled from source, so the portal never waits for (or ships a stale) contracts build.
@@ -10,7 +11,11 @@ const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.
 const server = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    mantineStylesCheck('public', fileURLToPath(new URL('src/app/light-styles.css', import.meta.url))),
+    precompress(),
+  ],
   resolve: {
     alias: [{ find: /^@portal\/contracts\/(.*)$/, replacement: `${contracts}$1.ts` }],
   },

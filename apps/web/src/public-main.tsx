@@ -1,4 +1,4 @@
-import '@mantine/core/styles.css';
+import './app/light-styles.css';
 import type { PublicConfig } from '@portal/contracts/public-config';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
