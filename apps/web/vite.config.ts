@@ -13,7 +13,10 @@ const server = 'http://localhost:3000';
 export default defineConfig({
   plugins: [
     react(),
-    mantineStylesCheck('public', fileURLToPath(new URL('src/app/light-styles.css', import.meta.url))),
+    mantineStylesCheck({
+      index: fileURLToPath(new URL('src/app/app-styles.css', import.meta.url)),
+      public: fileURLToPath(new URL('src/app/light-styles.css', import.meta.url)),
+    }),
     precompress(),
   ],
   resolve: {

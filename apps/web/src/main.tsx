@@ -1,6 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/charts/styles.css';
+import './app/app-styles.css';
 import type { PublicConfig } from '@portal/contracts/public-config';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
