@@ -8,6 +8,7 @@ import { AppProviders } from './app/providers';
 import { createQueryClient } from './app/query-client';
 import { showBootError } from './app/show-boot-error';
 import { createAppRoutes } from './app/routes';
+import { startSessionRequests } from './app/session/session-requests';
 import { startAuthSession } from './app/start-auth-session';
 import { createI18n } from './lib/i18n/i18n';
 import { RESOURCES } from './lib/i18n/resources';
@@ -23,11 +24,18 @@ async function boot(root: Root): Promise<void> {
     await showBootError(root, error, RESOURCES);
     return;
   }
-  const i18n = await createI18n({ locales: config.locales });
   const session = startAuthSession(config, { navigate: (to, options) => router.navigate(to, options) });
+  const queryClient = createQueryClient();
+  // Before the language and the first render: a signed-in start's first row waits for these answers.
+  startSessionRequests(queryClient, {
+    claims: session.getSnapshot().claims,
+    apiurl: config.apiurl,
+    opened: window.location,
+  });
+  const i18n = await createI18n({ locales: config.locales });
   root.render(
     <StrictMode>
-      <AppProviders config={config} i18n={i18n} queryClient={createQueryClient()} session={session}>
+      <AppProviders config={config} i18n={i18n} queryClient={queryClient} session={session}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

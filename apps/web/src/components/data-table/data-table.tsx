@@ -43,6 +43,17 @@ export function columnsOf<T, Id extends string>(
   return (Object.keys(cells) as Id[]).map((id) => ({ id, header: header(id), ...cells[id] }));
 }
 
+/**
+ * A page's rows are plain `tr`, `td` and `th` elements with the classes and attributes Mantine's
+ * `Table.Tr`, `Table.Td` and `Table.Th` give them in this table (row borders and the highlight on hover
+ * are on, column borders and stripes off): a page of rows is a few hundred cells, and the components'
+ * props, theme styles and context per cell were most of the time a page of rows took to render
+ * (docs/decisions/0027). The header, the totals and the loading rows, a handful of cells, keep them.
+ */
+const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+const BODY_HEADER_CLASS = `${Table.classes.th} mantine-Table-th`;
+
 type DataTableStatus = 'pending' | 'error' | 'success';
 
 /**
@@ -308,11 +319,13 @@ export function DataTable<T>({
           }
         : undefined;
       return (
-        <Table.Tr
+        <tr
           key={row.id}
+          className={open ? `${BODY_ROW_CLASS} ${classes.openableRow}` : BODY_ROW_CLASS}
+          data-with-row-border
+          data-hover
           data-row-id={row.id}
           data-active={row.id === activeRowId || undefined}
-          className={open ? classes.openableRow : undefined}
           tabIndex={open ? 0 : undefined}
           onClick={
             open
@@ -333,10 +346,11 @@ export function DataTable<T>({
         >
           {row.getVisibleCells().map((cell) => {
             const column = byId.get(cell.column.id);
-            const Cell = column?.rowHeader ? Table.Th : Table.Td;
+            const Cell = column?.rowHeader ? 'th' : 'td';
             return (
               <Cell
                 key={cell.id}
+                className={column?.rowHeader ? BODY_HEADER_CLASS : BODY_CELL_CLASS}
                 scope={column?.rowHeader ? 'row' : undefined}
                 data-align={column?.align ?? 'start'}
                 // A phone shows each row as a card, a value under its column's name.
@@ -346,7 +360,7 @@ export function DataTable<T>({
               </Cell>
             );
           })}
-        </Table.Tr>
+        </tr>
       );
     });
   }

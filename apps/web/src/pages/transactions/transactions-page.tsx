@@ -2,7 +2,7 @@ import { Stack } from '@mantine/core';
 import type { Locale } from '@portal/contracts/brands';
 import { PAGES, href } from '@portal/contracts/routes';
 import { accessLevel } from '@portal/contracts/scopes';
-import { useCallback, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { ListView } from '../../components/data-table/list-view';
@@ -17,7 +17,6 @@ import { useTransactionLocations } from '../../features/transactions/api/transac
 import { useTransactionTotals } from '../../features/transactions/api/transaction-totals';
 import type { TransactionAnswer } from '../../features/transactions/api/transaction-schemas';
 import { transactionColumns } from '../../features/transactions/components/transaction-columns';
-import { TransactionDrawer } from '../../features/transactions/components/transaction-drawer';
 import { transactionFilters } from '../../features/transactions/components/transaction-filters';
 import { TransactionTotalsView } from '../../features/transactions/components/transaction-totals';
 import {
@@ -33,6 +32,11 @@ import { currentMerchantId } from '../../lib/merchant-selection/merchant-selecti
 import { useListState } from '../../lib/url-state/list-state';
 
 const getRowId = (row: TransactionAnswer) => row.id;
+
+// The drawer, with its actions' forms, is a chunk of its own: the first rows do not wait for its code
+// (docs/decisions/0027). It is loaded once they show, so that opening a row does not wait for it either.
+const loadTransactionDrawer = () => import('../../features/transactions/components/transaction-drawer');
+const TransactionDrawer = lazy(async () => ({ default: (await loadTransactionDrawer()).TransactionDrawer }));
 
 interface TransactionsPageProps {
   readonly merchantId: string;
@@ -96,6 +100,13 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
     timeZone,
     currency,
   });
+  const rowsShown = page.data !== undefined;
+  useEffect(() => {
+    if (rowsShown) void loadTransactionDrawer();
+  }, [rowsShown]);
+  // Mounted from the first opening on, so that it slides away when closed.
+  const [drawerMounted, setDrawerMounted] = useState(transactionId !== undefined);
+  if (transactionId !== undefined && !drawerMounted) setDrawerMounted(true);
   const { error: totalsError } = totals;
   useEffect(() => {
     if (totalsError !== null) showErrorAlert(totalsError);
@@ -136,15 +147,19 @@ function TransactionsPage({ merchantId, scopes }: TransactionsPageProps) {
         }}
         activeRowId={transactionId}
       />
-      <TransactionDrawer
-        merchantId={merchantId}
-        transactionId={transactionId}
-        canAct={canAct}
-        format={format}
-        onClose={() => {
-          void navigate(`${PAGES.transactions.path}${search}`);
-        }}
-      />
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <TransactionDrawer
+            merchantId={merchantId}
+            transactionId={transactionId}
+            canAct={canAct}
+            format={format}
+            onClose={() => {
+              void navigate(`${PAGES.transactions.path}${search}`);
+            }}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ async function fetchCurrentMerchant(signal?: AbortSignal): Promise<CurrentMercha
 }
 
 /** Keyed by the token's merchant, so that a switch reads the new one. */
-function currentMerchantQueryOptions(merchantId: string) {
+export function currentMerchantQueryOptions(merchantId: string) {
   return queryOptions({
     queryKey: merchantKeys.current(merchantId),
     queryFn: ({ signal }) => fetchCurrentMerchant(signal),
