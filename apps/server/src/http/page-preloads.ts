@@ -11,10 +11,15 @@ interface ManifestChunk {
 
 type Manifest = Readonly<Record<string, ManifestChunk>>;
 
-/** A page's module in the portal's sources: `signIn` is `src/pages/sign-in/sign-in-page.tsx`. */
-function pageModuleSource(page: string): string {
-  const folder = page.replaceAll(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-  return `src/pages/${folder}/${folder}-page.tsx`;
+/**
+ * Where a page's module may be in the portal's sources: in the folder of its name (`signIn` is
+ * `src/pages/sign-in/sign-in-page.tsx`), or, for a page shown over a list at a longer path
+ * (`/transactions/:transactionId`), in the folder of its path's first segment, the list's.
+ */
+function pageModuleSources(page: string, path: string): string[] {
+  const named = page.replaceAll(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  const first = path.split('/')[1] ?? named;
+  return [named, first].map((folder) => `src/pages/${folder}/${folder}-page.tsx`);
 }
 
 /** A chunk's file and every chunk it imports statically, however deep. */
@@ -35,20 +40,20 @@ function staticClosure(manifest: Manifest, key: string, into = new Set<string>()
 export function pagePreloads(
   webDist: string,
   entry: string,
-  pages: readonly string[],
+  pages: readonly (readonly [page: string, path: string])[],
 ): ReadonlyMap<string, string> {
-  const path = join(webDist, MANIFEST_FILE);
+  const file = join(webDist, MANIFEST_FILE);
   const preloads = new Map<string, string>();
-  if (!existsSync(path)) return preloads;
-  const manifest = JSON.parse(readFileSync(path, 'utf8')) as Manifest;
+  if (!existsSync(file)) return preloads;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
   const loadedByEntry = staticClosure(manifest, entry);
-  for (const page of pages) {
-    const files = [...staticClosure(manifest, pageModuleSource(page))].filter(
-      (file) => !loadedByEntry.has(file),
-    );
+  for (const [page, path] of pages) {
+    const source = pageModuleSources(page, path).find((candidate) => manifest[candidate] !== undefined);
+    if (source === undefined) continue;
+    const files = [...staticClosure(manifest, source)].filter((chunk) => !loadedByEntry.has(chunk));
     preloads.set(
       page,
-      files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join(''),
+      files.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk}">`).join(''),
     );
   }
   return preloads;

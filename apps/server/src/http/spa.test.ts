@@ -89,7 +89,7 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
     }
   });
 
-  it("preloads each light page's own chunks from the build's manifest, and never serves the manifest", async () => {
+  it("preloads each page's own chunks from the build's manifest, and never serves the manifest", async () => {
     const withManifest = mkdtempSync(join(tmpdir(), 'portal-web-'));
     mkdirSync(join(withManifest, '.vite'));
     writeFileSync(join(withManifest, 'index.html'), INDEX_HTML);
@@ -109,6 +109,12 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
           file: 'assets/forgot-password-page-5.js',
           imports: ['_react-1.js'],
         },
+        'index.html': { file: 'assets/app-1a2b.js', imports: ['_react-1.js', '_table-6.js'] },
+        '_table-6.js': { file: 'assets/table-6.js' },
+        'src/pages/transactions/transactions-page.tsx': {
+          file: 'assets/transactions-page-7.js',
+          imports: ['_table-6.js', '_form-2.js'],
+        },
       }),
     );
     try {
@@ -126,9 +132,17 @@ describe.each(ANY_TEST_DIALECT)('the built portal (%s)', (dialect) => {
         '/assets/input-3.js',
       ]);
       expect(await preloaded('/password/forgot')).toEqual(['/assets/forgot-password-page-5.js']);
-      // A page the manifest does not know loads as before; the app's pages are not the light entry's.
+      // The app's pages too, the list's for its index route and for a transaction shown over it.
+      for (const url of ['/', '/transactions', '/transactions/3f1c', '/transactions?status=SETTLED']) {
+        expect(await preloaded(url), url).toEqual([
+          '/assets/transactions-page-7.js',
+          '/assets/form-2.js',
+          '/assets/input-3.js',
+        ]);
+      }
+      // A page the manifest does not know loads as before.
       expect(await preloaded('/activate/token-1')).toEqual([]);
-      expect(await preloaded('/transactions')).toEqual([]);
+      expect(await preloaded('/carts')).toEqual([]);
       const manifest = await testApp.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
       expect(manifest.statusCode).toBe(404);
     } finally {

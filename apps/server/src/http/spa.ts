@@ -2,21 +2,42 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { PublicConfig } from '@portal/contracts/public-config';
-import { LIGHT_PUBLIC_PAGES, PUBLIC_PATHS } from '@portal/contracts/routes';
+import { LIGHT_PUBLIC_PAGES, PAGES, PUBLIC_PATHS } from '@portal/contracts/routes';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from './app-error.js';
 import { htmlDocument, sendHtml, type HtmlDocument } from './html-document.js';
 import { pagePreloads } from './page-preloads.js';
 
-const LIGHT_ENTRY = 'public.html';
-
 // Paths the server owns: an unknown path under them is a 404, never the SPA.
 const SERVER_PATHS = ['/api', '/oidc', '/healthz', '/readyz'];
 
-/** The light entry's pages (docs/decisions/0014), as patterns: each `:param` is one path segment. */
-const LIGHT_PATHS = LIGHT_PUBLIC_PAGES.map(
-  (page) => [page, new RegExp(`^${PUBLIC_PATHS[page].replaceAll(/:[A-Za-z]+/g, '[^/]+')}/?$`)] as const,
-);
+/** A route pattern of the portal as a regular expression: each `:param` is one path segment. */
+function routePattern(path: string): RegExp {
+  return new RegExp(`^${path.replaceAll(/:[A-Za-z]+/g, '[^/]+')}/?$`);
+}
+
+/**
+ * Each entry's pages by their path: the light entry's (docs/decisions/0014) and the signed-in app's,
+ * whose index route is the transactions page (apps/web/src/app/routes.tsx).
+ */
+const ENTRIES = [
+  {
+    file: 'public.html',
+    pages: LIGHT_PUBLIC_PAGES.map((page) => [page, PUBLIC_PATHS[page]] as const),
+  },
+  {
+    file: 'index.html',
+    pages: Object.entries(PAGES).map(([page, { path }]) => [page, path] as const),
+    index: 'transactions',
+  },
+].map(({ file, pages, index }) => ({
+  file,
+  pages,
+  patterns: [
+    ...(index === undefined ? [] : [[index, /^\/$/] as const]),
+    ...pages.map(([page, path]) => [page, routePattern(path)] as const),
+  ],
+}));
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
@@ -53,15 +74,22 @@ export async function registerSpa(
   publicConfig: PublicConfig,
 ): Promise<void> {
   const app_ = documentOf(webDist, 'index.html', publicConfig);
-  // The sign-in, password and checkout pages' own entry, one document per page with the page's chunks
-  // preloaded; a build without it serves them from the app.
-  const preloads = pagePreloads(webDist, LIGHT_ENTRY, LIGHT_PUBLIC_PAGES);
-  const light = new Map(
-    LIGHT_PUBLIC_PAGES.map((page) => [
-      page,
-      documentOf(webDist, LIGHT_ENTRY, publicConfig, preloads.get(page)) ?? app_,
-    ]),
-  );
+  // One document per page, with the page's own chunks preloaded (page-preloads.ts). A build without the
+  // light entry serves its pages from the app.
+  const pageDocuments = ENTRIES.map(({ file, pages, patterns }) => {
+    const preloads = pagePreloads(webDist, file, pages);
+    const documents = new Map(
+      pages.map(([page]) => [page, documentOf(webDist, file, publicConfig, preloads.get(page)) ?? app_]),
+    );
+    return { patterns, documents };
+  });
+  const documentFor = (path: string): HtmlDocument | null => {
+    for (const { patterns, documents } of pageDocuments) {
+      const page = patterns.find(([, pattern]) => pattern.test(path))?.[0];
+      if (page !== undefined) return documents.get(page) ?? app_;
+    }
+    return app_;
+  };
   if (app_) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -88,8 +116,6 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('The portal is not built yet: run `npm run build`, then start the server again.\n');
     }
-    const path = pathOf(request);
-    const page = LIGHT_PATHS.find(([, pattern]) => pattern.test(path))?.[0];
-    return sendHtml(request, reply, (page === undefined ? null : light.get(page)) ?? app_);
+    return sendHtml(request, reply, documentFor(pathOf(request)) ?? app_);
   });
 }
