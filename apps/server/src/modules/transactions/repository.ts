@@ -268,7 +268,7 @@ export interface PageRequest {
  * is planned with the same value, once per statement (the statement cache keeps one per merchant and
  * shape); `+?` is an expression the planner does not look into. Written as a number, the limit chose
  * other plans (a status filter's second page sorted every match); `+?` left every plan as it was
- * (EXPLAIN QUERY PLAN at 100,000 rows, docs/decisions/0026). The other filters' values
+ * (EXPLAIN QUERY PLAN at 100,000 and 1,000,000 rows, docs/decisions/0026). The other filters' values
  * stay bound: they choose the plan.
  */
 export function pageQuery(db: Db, filter: TransactionFilter, page: PageRequest, hints: ScanHints = {}) {
