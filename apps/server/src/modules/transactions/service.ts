@@ -234,9 +234,10 @@ function parseAddress(text: string | null): Address | null {
   }
 }
 
+/** The names shown with a transaction: '' for a program or location whose row is not found. */
 interface Names {
-  programs: ReadonlyMap<string, string>;
-  locations: ReadonlyMap<string, string>;
+  program: string;
+  location: string | null;
 }
 
 export function toTransaction(row: TransactionRow, names: Names, cutoff: string): Transaction {
@@ -253,9 +254,9 @@ export function toTransaction(row: TransactionRow, names: Names, cutoff: string)
     id: row.id,
     externalID: row.external_id,
     programID: row.program_id,
-    programName: names.programs.get(row.program_id) ?? '',
+    programName: names.program,
     locationID: row.location_id,
-    locationName: row.location_id === null ? null : (names.locations.get(row.location_id) ?? ''),
+    locationName: names.location,
     productType: row.product_type,
     channel: row.channel,
     fromCart: row.from_cart === 1,
@@ -282,14 +283,13 @@ export function toTransaction(row: TransactionRow, names: Names, cutoff: string)
   };
 }
 
-async function namesFor(db: Db, merchantId: string, rows: readonly TransactionRow[]): Promise<Names> {
-  const programIds = [...new Set(rows.map((row) => row.program_id))];
-  const locationIds = [
-    ...new Set(rows.flatMap((row) => (row.location_id === null ? [] : [row.location_id]))),
-  ];
+async function namesOf(db: Db, row: TransactionRow): Promise<Names> {
+  const programs = await programNames(db, [row.program_id]);
+  const locations =
+    row.location_id === null ? undefined : await locationNamesOf(db, row.merchant_id, [row.location_id]);
   return {
-    programs: await programNames(db, programIds),
-    locations: await locationNamesOf(db, merchantId, locationIds),
+    program: programs.get(row.program_id) ?? '',
+    location: row.location_id === null ? null : (locations?.get(row.location_id) ?? ''),
   };
 }
 
@@ -340,10 +340,18 @@ export async function listTransactionPage(
           query: fingerprint,
         })
       : null;
-  const names = await namesFor(db, merchantId, page);
   const cutoff = authorizationExpiryCutoff(now);
   return {
-    items: page.map((row) => toTransaction(row, names, cutoff)),
+    items: page.map((row) =>
+      toTransaction(
+        row,
+        {
+          program: row.program_name ?? '',
+          location: row.location_id === null ? null : (row.location_name ?? ''),
+        },
+        cutoff,
+      ),
+    ),
     pagination: { offset, limit, total, totalIsCapped },
     nextCursor,
     timeZone: context.timeZone,
@@ -395,7 +403,7 @@ function history(
 
 async function detailOf(db: Db, row: TransactionRow, now: Date): Promise<TransactionDetail> {
   const cutoff = authorizationExpiryCutoff(now);
-  const transaction = toTransaction(row, await namesFor(db, row.merchant_id, [row]), cutoff);
+  const transaction = toTransaction(row, await namesOf(db, row), cutoff);
   const events = await listTransactionEvents(db, row.id);
   return { ...transaction, history: history(row, events, transaction.status) };
 }
