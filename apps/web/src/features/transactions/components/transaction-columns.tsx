@@ -1,5 +1,4 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { CSSProperties } from 'react';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { columnsOf, type DataColumn } from '../../../components/data-table/data-table';
@@ -17,30 +16,6 @@ export interface TransactionColumnsOptions {
   /** Called as a transaction's link is followed, so that its detail is asked for at once. */
   readonly onOpen: (id: string) => void;
 }
-
-/*
- * The order's link and the customer's lines are plain elements with the classes, attributes and
- * variables Mantine's Anchor, Stack and Text give them: they are repeated on every row of a page, where
- * the components' props and theme styles per element took much of the rows' rendering
- * (docs/decisions/0027). The id column, shown on request, keeps Text.
- */
-const TEXT_CLASS = `mantine-focus-auto ${Text.classes.root} mantine-Text-root`;
-const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
-const STACK_CLASS = `${Stack.classes.root} mantine-Stack-root`;
-const STACK_STYLE = {
-  '--stack-gap': '0rem',
-  '--stack-align': 'stretch',
-  '--stack-justify': 'flex-start',
-} as CSSProperties;
-const SMALL_TEXT = {
-  '--text-fz': 'var(--mantine-font-size-sm)',
-  '--text-lh': 'var(--mantine-line-height-sm)',
-} as CSSProperties;
-const EMAIL_TEXT = {
-  '--text-fz': 'var(--mantine-font-size-xs)',
-  '--text-lh': 'var(--mantine-line-height-xs)',
-  color: 'var(--mantine-color-dark-4)',
-} as CSSProperties;
 
 /**
  * The list's columns. The default ones fit a 1280 px screen with the amounts and the status in full;
@@ -62,31 +37,27 @@ export function transactionColumns({
         // The row opens with a click or Enter; the link gives the row's name a link's meaning for
         // screen readers, without a second tab stop.
         cell: (row) => (
-          <Link
-            className={LINK_CLASS}
-            data-size="sm"
-            data-underline="hover"
-            style={SMALL_TEXT}
+          <Anchor
+            component={Link}
             to={detailHref(row.id)}
             tabIndex={-1}
+            size="sm"
             onClick={() => {
               onOpen(row.id);
             }}
           >
             {row.externalID}
-          </Link>
+          </Anchor>
         ),
       },
       customer: {
         cell: (row) => (
-          <div className={STACK_CLASS} style={STACK_STYLE}>
-            <p className={TEXT_CLASS} data-size="sm" style={SMALL_TEXT}>
-              {row.customer.name}
-            </p>
-            <p className={TEXT_CLASS} data-size="xs" style={EMAIL_TEXT}>
+          <Stack gap={0}>
+            <Text size="sm">{row.customer.name}</Text>
+            <Text size="xs" c="dark.4">
               {row.customer.email}
-            </p>
-          </div>
+            </Text>
+          </Stack>
         ),
       },
       status: { cell: (row) => <TransactionStatusBadge label={row.label} /> },
