@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { mantineStylesCheck } from './build/mantine-styles-check';
 import { precompress } from './build/precompress';
+import { zodClassicCheck } from './build/zod-classic-check';
 
 // The contracts are compiled from source, so the portal never waits for (or ships a stale) contracts build.
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/', import.meta.url));
@@ -17,6 +18,12 @@ export default defineConfig({
       index: fileURLToPath(new URL('src/app/app-styles.css', import.meta.url)),
       public: fileURLToPath(new URL('src/app/light-styles.css', import.meta.url)),
     }),
+    zodClassicCheck(
+      'public',
+      ['sign-in', 'forgot-password', 'activate', 'password-reset'].map(
+        (page) => new URL(`src/pages/${page}/${page}-page.tsx`, import.meta.url),
+      ),
+    ),
     precompress(),
   ],
   resolve: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 
 /**
  * Access keys (issue 14): secrets that let a merchant's own servers call the merchant API

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { refusalParamSchema } from './refusals.js';
 
 /** Every call carries these (ARCHITECTURE.md, API conventions; specification §7). */
@@ -33,8 +33,8 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const errorDetailSchema = z.object({
   path: z.string(),
   message: z.string(),
-  reason: z.string().optional(),
-  params: z.record(z.string(), refusalParamSchema).optional(),
+  reason: z.optional(z.string()),
+  params: z.optional(z.record(z.string(), refusalParamSchema)),
 });
 export type ErrorDetail = z.infer<typeof errorDetailSchema>;
 
@@ -43,27 +43,27 @@ export const errorBodySchema = z.object({
     code: z.string(),
     /** English, for logs and API clients; the portal shows `reason` in the user's language instead. */
     message: z.string(),
-    details: z.array(errorDetailSchema).optional(),
+    details: z.optional(z.array(errorDetailSchema)),
     /** A refusal's stable code (`REFUSALS` of refusals.ts) and its parameters. */
-    reason: z.string().optional(),
-    params: z.record(z.string(), refusalParamSchema).optional(),
+    reason: z.optional(z.string()),
+    params: z.optional(z.record(z.string(), refusalParamSchema)),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export const paginationSchema = z.object({
-  offset: z.number().int().nonnegative(),
-  limit: z.number().int().positive(),
-  total: z.number().int().nonnegative(),
+  offset: z.int().check(z.nonnegative()),
+  limit: z.int().check(z.positive()),
+  total: z.int().check(z.nonnegative()),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
 /** The list shape: `{ data: { items, pagination } }` (specification §7, participations). */
-export function listResponseSchema<T extends z.ZodType>(item: T) {
+export function listResponseSchema<T extends z.core.SomeType>(item: T) {
   return z.object({ data: z.object({ items: z.array(item), pagination: paginationSchema }) });
 }
 
 /** A single object: `{ data: … }`. */
-export function dataResponseSchema<T extends z.ZodType>(item: T) {
+export function dataResponseSchema<T extends z.core.SomeType>(item: T) {
   return z.object({ data: item });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { paginationSchema } from './api.js';
 import { LOCALES, type Locale } from './brands.js';
 import { ROLES } from './roles.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { tokenExchangeRequestSchema, tokenExchangeResponseSchema } from './auth.js';
 import { defineEndpoint } from './endpoint.js';
 import { fakeTokenRequestSchema, fakeTokenResponseSchema, fakeUsersResponseSchema } from './fake-auth.js';
@@ -45,7 +45,7 @@ export const interactionDetailsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/auth/interaction/:interactionId',
   // oidc-provider's ids are nanoids; anything else cannot be one of its interactions.
-  params: z.strictObject({ interactionId: z.string().regex(/^[\w-]{1,128}$/) }),
+  params: z.strictObject({ interactionId: z.string().check(z.regex(/^[\w-]{1,128}$/)) }),
   answer: { status: 200, schema: interactionDetailsSchema },
   access: 'public',
   summary: 'What the sign-in page of one interaction needs',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** The portal's client at the identity provider (built-in or external). */
 export const PORTAL_CLIENT_ID = 'merchant-portal';
@@ -8,7 +8,7 @@ export const PORTAL_APP_ID = 'merchant-portal';
 
 /** Body of `POST /api/auth/org/token/exchange`; the provider's access token is the bearer (specification §7). */
 export const tokenExchangeRequestSchema = z.strictObject({
-  appID: z.string().min(1).max(100),
+  appID: z.string().check(z.minLength(1), z.maxLength(100)),
   /** The all-zero id when the user has not chosen a merchant (provider staff). */
   merchantID: z.uuid(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ErrorDetail } from './api.js';
 import type { Brand } from './brands.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 
 /**
  * Bank information (PRODUCT.md, "Settings"): the account the merchant's deposits are paid into. Only the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { BRANDS } from './brands.js';
 import { shopperDesignSchema } from './checkout-design.js';
 import { DAY_MS } from './constants.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 
 /**
  * The checkout design (issue 14): how the shopper's checkout looks. The merchant edits a draft and

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PAGE_SIZES, DEFAULT_EMAIL_PAGE_SIZE } from './emails.js';
-import { emailSchema } from './users.js';
+import { emailSchema } from './email.js';
 
 /**
  * The events a merchant's team can be told of by e-mail. DAILY_SETTLEMENT_SUMMARY is the settlement
@@ -56,7 +56,7 @@ export const notificationTestSchema = z.object({ queued: z.number().int().nonneg
 
 /** The delivery log: the merchant's e-mails to its recipients, newest first, for one recipient or all. */
 export const deliveryLogQuerySchema = z.strictObject({
-  to: emailSchema.optional(),
+  to: z.optional(emailSchema),
   limit: z.coerce
     .number()
     .int()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { listResponseSchema } from './api.js';
 import { LOCALES } from './brands.js';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateTime, defineEndpoint, endpointUrl, scopesOf } from './endpoint.js';
+import { dateTime } from './date-time.js';
+import { defineEndpoint, endpointUrl, scopesOf } from './endpoint.js';
 import { SCOPES } from './scopes.js';
 
 const answer = { status: 200, schema: z.object({ ok: z.boolean() }) } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { AccessKeyGrant } from './access-keys.js';
 import { PAGES, type PageName } from './routes.js';
 import type { Scope } from './scopes.js';
@@ -41,7 +41,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 422 | 429 | 
  * before the first byte are still JSON.
  */
 export type EndpointAnswer =
-  | { readonly status: 200 | 201 | 202; readonly schema: z.ZodType; readonly orNoContent?: true }
+  | { readonly status: 200 | 201 | 202; readonly schema: z.core.$ZodType; readonly orNoContent?: true }
   | { readonly status: 204 }
   | { readonly status: 200; readonly file: string };
 
@@ -55,13 +55,13 @@ export type PathParamName<P extends string> = P extends `${string}:${infer Param
 /** A pattern with parameters must declare their schema, one key per parameter; one without, none. */
 type ParamsOf<P extends string> = [PathParamName<P>] extends [never]
   ? { readonly params?: undefined }
-  : { readonly params: z.ZodType<Record<PathParamName<P>, string>> };
+  : { readonly params: z.core.$ZodType<Record<PathParamName<P>, string>> };
 
 interface EndpointFields {
   readonly method: HttpMethod;
   readonly path: string;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  readonly query?: z.core.$ZodType;
+  readonly body?: z.core.$ZodType;
   readonly answer: EndpointAnswer;
   /** Required: an endpoint that does not say who may call it does not compile. */
   readonly access: EndpointAccess;
@@ -80,7 +80,7 @@ interface EndpointFields {
 export type Endpoint<P extends string = string> = EndpointFields & { readonly path: P } & ParamsOf<P>;
 
 /** An endpoint of any path, for code that handles them all (the server's registration, the route table). */
-export type AnyEndpoint = EndpointFields & { readonly params?: z.ZodType<Record<string, string>> };
+export type AnyEndpoint = EndpointFields & { readonly params?: z.core.$ZodType<Record<string, string>> };
 
 /** Declares an endpoint; the literal types are kept, so that callers and handlers get exact types. */
 export function defineEndpoint<const P extends string, const E extends Endpoint<P>>(
@@ -109,13 +109,3 @@ export function endpointUrl<E extends { readonly path: string }>(
     return encodeURIComponent(value);
   });
 }
-
-/**
- * A date-time of an answer: ISO 8601 text with its offset on the wire (specification §3), a `Date` in
- * code. The server hands a `Date` and its serializer encodes it; the portal's parse decodes the text.
- * Only the fields declared this way become dates: free text that looks like a date stays text.
- */
-export const dateTime = z.codec(z.iso.datetime({ offset: true }), z.date(), {
-  decode: (text) => new Date(text),
-  encode: (date) => date.toISOString(),
-});

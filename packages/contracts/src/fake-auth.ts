@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ROLES } from './roles.js';
 
 /**
@@ -11,7 +11,7 @@ const fakeUserSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   /** Null for provider staff, who have no assigned merchant. */
-  merchant: z.object({ id: z.string(), name: z.string() }).nullable(),
+  merchant: z.nullable(z.object({ id: z.string(), name: z.string() })),
 });
 export type FakeUser = z.infer<typeof fakeUserSchema>;
 
@@ -20,4 +20,4 @@ export const fakeUsersResponseSchema = z.object({ data: z.array(fakeUserSchema) 
 export const fakeTokenRequestSchema = z.strictObject({ email: z.email() });
 export type FakeTokenRequest = z.infer<typeof fakeTokenRequestSchema>;
 
-export const fakeTokenResponseSchema = z.object({ token: z.string().min(1) });
+export const fakeTokenResponseSchema = z.object({ token: z.string().check(z.minLength(1)) });

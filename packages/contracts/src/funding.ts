@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { PAYOUT_FREQUENCIES, SETTLEMENT_MODES } from './enums.js';
 import type { PayoutFrequency } from './enums.js';
 import type { ErrorDetail } from './api.js';

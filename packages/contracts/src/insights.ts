@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { CURRENCIES, moneySchema } from './money.js';
 
 /**
@@ -118,7 +118,7 @@ export const insightsMetricsSchema = z.object({
   settledSales: moneySchema,
   transactionCount: z.number().int().nonnegative(),
   /** Settled sales over the transactions with something settled. */
-  averageOrderValue: moneySchema.nullable(),
+  averageOrderValue: z.nullable(moneySchema),
   /** Refunded over settled. */
   refundRate: rateSchema,
   /** Applications begun in the period that reached the application step. */

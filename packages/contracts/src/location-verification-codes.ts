@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DAY_MS } from './constants.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 
 /** A location verification code: six digits, typed by the store's staff on the store's device. */
 export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from './brands.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import {
   MERCHANT_COUNTRIES,
   addressIssues,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 
 /** An acquirer's merchant id: letters and digits, at most 15 (PRODUCT.md, "Merchant ID validation"). */
 export const ACQUIRER_MERCHANT_ID_PATTERN = /^[A-Z0-9]{1,15}$/;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const CURRENCIES = ['USD', 'CAD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -6,7 +6,7 @@ export type Currency = (typeof CURRENCIES)[number];
 /** Money in integer minor units, never a float (PRODUCT.md, "Money"). */
 export const moneySchema = z.object({
   currency: z.enum(CURRENCIES),
-  value: z.number().int(),
+  value: z.int(),
 });
 export type Money = z.infer<typeof moneySchema>;
 

@@ -1,16 +1,16 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOCALES } from './brands.js';
 import { MAX_PASSWORD_LENGTH } from './password-rules.js';
-import { emailSchema } from './users.js';
+import { emailSchema } from './email.js';
 
 /** Tokens are 32 random bytes in base64url (43 characters). */
-export const tokenParamsSchema = z.strictObject({ token: z.string().regex(/^[\w-]{20,100}$/) });
+export const tokenParamsSchema = z.strictObject({ token: z.string().check(z.regex(/^[\w-]{20,100}$/)) });
 
 /** What a valid link is for: the page shows the e-mail and checks the password against it. */
 export const passwordLinkSchema = z.object({ email: z.string() });
 export type PasswordLink = z.infer<typeof passwordLinkSchema>;
 
-const password = z.string().min(1).max(MAX_PASSWORD_LENGTH);
+const password = z.string().check(z.minLength(1), z.maxLength(MAX_PASSWORD_LENGTH));
 
 export const setPasswordBodySchema = z.strictObject({ password });
 
@@ -20,7 +20,7 @@ export const passwordSetSchema = z.object({ email: z.string() });
 export const forgotPasswordBodySchema = z.strictObject({
   email: emailSchema,
   /** The language of the page that asked; without one, the user's merchant's (General settings). */
-  locale: z.enum(LOCALES).optional(),
+  locale: z.optional(z.enum(LOCALES)),
 });
 export type ForgotPasswordInput = z.input<typeof forgotPasswordBodySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { CONFIGURATION_KEYS, ENROLLMENT_STATUSES, OWNER_TYPES, PRODUCT_TYPES } from './enums.js';
 import type { EnrollmentStatus } from './enums.js';
 import { PLAN_FREQUENCIES } from './placements.js';

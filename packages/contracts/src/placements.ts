@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './brands.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { PRODUCT_TYPES } from './enums.js';
 import { CURRENCIES, moneySchema } from './money.js';
 
@@ -22,7 +22,10 @@ export const placementSchema = z.strictObject({
   style: z.enum(PLACEMENT_STYLES),
   theme: z.enum(PLACEMENT_THEMES),
   /** Below this amount the page shows no message. */
-  threshold: moneySchema.extend({ value: z.number().int().min(0).max(PLACEMENT_MAX_THRESHOLD_MINOR) }),
+  threshold: z.object({
+    ...moneySchema.shape,
+    value: z.number().int().min(0).max(PLACEMENT_MAX_THRESHOLD_MINOR),
+  }),
 });
 export type Placement = z.infer<typeof placementSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { PARTICIPATIONS_PAGE_SIZE } from './constants.js';
 import { CHANNELS, CHECKOUT_MODES, VIRTUAL_CARD_CHECKOUT_MODE } from './enums.js';
 import { moneySchema } from './money.js';

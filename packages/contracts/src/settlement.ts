@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BANK_ACCOUNT_TYPES } from './bank-information.js';
 import type { Locale } from './brands.js';
 import { DAY_MS } from './constants.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { PRODUCT_TYPES } from './enums.js';
 import { moneySchema } from './money.js';
 import type { RefusalReason } from './refusals.js';

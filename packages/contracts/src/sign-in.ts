@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The built-in identity provider's sign-in form (docs/auth.md). The provider sends the browser to the
@@ -11,9 +11,9 @@ import { z } from 'zod';
 export const interactionDetailsSchema = z.object({
   prompt: z.literal('login'),
   /** The client's display name at the provider. */
-  clientName: z.string().optional(),
+  clientName: z.optional(z.string()),
   /** The `login_hint` the client sent, to prefill the e-mail field. */
-  loginHint: z.string().optional(),
+  loginHint: z.optional(z.string()),
 });
 export type InteractionDetails = z.infer<typeof interactionDetailsSchema>;
 

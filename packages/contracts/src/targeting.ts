@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from './brands.js';
 import { paginationSchema } from './api.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { moneySchema } from './money.js';
 import { SORT_ORDERS } from './transactions.js';
 
@@ -96,7 +96,7 @@ export const targetingRowSchema = z.object({
   /** Checkouts started (and left) in the window. */
   checkouts: z.number().int(),
   /** The cart of the latest application that had one. */
-  cartAmount: moneySchema.nullable(),
+  cartAmount: z.nullable(moneySchema),
 });
 export type TargetingRow = z.infer<typeof targetingRowSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
 import { paginationSchema } from './api.js';
 import type { Locale } from './brands.js';
 import { CHANNELS, PRODUCT_TYPES } from './enums.js';
@@ -149,7 +149,7 @@ export type ActorType = (typeof ACTOR_TYPES)[number];
 export const transactionEventSchema = z.object({
   type: z.enum(TRANSACTION_EVENT_TYPES),
   /** The amount created, authorized, settled, cancelled or refunded; null for EXPIRED. */
-  amount: moneySchema.nullable(),
+  amount: z.nullable(moneySchema),
   actor: z.object({
     type: z.enum(ACTOR_TYPES),
     name: z.string(),
@@ -262,7 +262,7 @@ export const transactionListResponseSchema = z.object({
      * `offset` is the position of the first item, also on a page reached by cursor. `totalIsCapped`: a
      * search matched more than `SEARCH_COUNT_CAP` transactions and `total` is that cap, a lower bound.
      */
-    pagination: paginationSchema.extend({ totalIsCapped: z.boolean().default(false) }),
+    pagination: z.object({ ...paginationSchema.shape, totalIsCapped: z.boolean().default(false) }),
     /** Null on the last page. */
     nextCursor: z.string().nullable(),
     /** The merchant's IANA time zone, in which `from` and `to` were read. */
@@ -291,8 +291,8 @@ export type TransactionTotals = z.infer<typeof transactionTotalsSchema>;
  */
 export const transactionActionBodySchema = z
   .strictObject({
-    amount: moneySchema
-      .extend({ value: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
+    amount: z
+      .object({ ...moneySchema.shape, value: z.number().int().positive().max(Number.MAX_SAFE_INTEGER) })
       .optional(),
   })
   .nullish();

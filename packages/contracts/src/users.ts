@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { paginationSchema } from './api.js';
 import { LOCALES } from './brands.js';
-import { dateTime } from './endpoint.js';
+import { dateTime } from './date-time.js';
+import { emailSchema } from './email.js';
 import { USER_STATUSES } from './enums.js';
 import { MERCHANT_ROLES } from './roles.js';
 
@@ -66,14 +67,6 @@ export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
 // No messages of their own: the portal's forms give zod's checks theirs (message keys).
 const name = z.string().trim().min(1).max(100);
-/** Stored lower-cased, as the sign-in form compares them. */
-export const emailSchema = z
-  .string()
-  .trim()
-  .max(254)
-  .pipe(z.email())
-  .transform((value) => value.toLowerCase());
-
 export const addUserBodySchema = z.strictObject({
   firstName: name,
   lastName: name,

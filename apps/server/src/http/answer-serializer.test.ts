@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dateTime } from '@portal/contracts/endpoint';
+import { dateTime } from '@portal/contracts/date-time';
 import { answerSerializerCompiler } from './answer-serializer.js';
 
 const answerSchema = z.object({

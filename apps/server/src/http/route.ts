@@ -23,7 +23,7 @@ export type ModuleInstance = FastifyInstance<
   ZodTypeProvider
 >;
 
-type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Parsed<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 /** The request as the endpoint's schemas validated it. */
 export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
@@ -33,7 +33,7 @@ export type EndpointRequest<E extends AnyEndpoint> = FastifyRequest<{
 }>;
 
 /** The answer's body before the serializer encodes it (dates as `Date`); a handler may send it itself. */
-type Answer<E extends AnyEndpoint> = E['answer'] extends { schema: infer S extends z.ZodType }
+type Answer<E extends AnyEndpoint> = E['answer'] extends { schema: infer S extends z.core.$ZodType }
   ? z.output<S> | FastifyReply
   : FastifyReply;
 
@@ -48,9 +48,9 @@ export interface RouteOptions {
   readonly bodyLimit?: number;
 }
 
-function responseSchemas(endpoint: AnyEndpoint): Record<number, z.ZodType> {
+function responseSchemas(endpoint: AnyEndpoint): Record<number, z.core.$ZodType> {
   const { answer } = endpoint;
-  const success: Record<number, z.ZodType> = {};
+  const success: Record<number, z.core.$ZodType> = {};
   if ('schema' in answer) success[answer.status] = answer.schema;
   // A 204 carries no body: `reply.send(null)`.
   if (answer.status === 204 || ('orNoContent' in answer && answer.orNoContent === true)) {

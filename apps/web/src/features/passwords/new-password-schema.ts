@@ -1,5 +1,5 @@
 import { brokenPasswordRules } from '@portal/contracts/password-rules';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A new password and its confirmation, as the forms hold them. */
 export interface NewPassword {
@@ -12,7 +12,7 @@ export interface NewPassword {
  * account's e-mail) and the confirmation, with the `passwords` texts' keys as messages.
  */
 function refineNewPassword(email: string) {
-  return (value: NewPassword, context: z.RefinementCtx) => {
+  return (value: NewPassword, context: z.core.$RefinementCtx<NewPassword>) => {
     if (brokenPasswordRules(value.password, email).length > 0) {
       context.addIssue({ code: 'custom', path: ['password'], message: 'passwords:errors.rules' });
     }
@@ -25,7 +25,9 @@ function refineNewPassword(email: string) {
 export const EMPTY_NEW_PASSWORD: NewPassword = { password: '', confirmation: '' };
 
 export function newPasswordSchema(email: string) {
-  return z.object({ password: z.string(), confirmation: z.string() }).superRefine(refineNewPassword(email));
+  return z
+    .object({ password: z.string(), confirmation: z.string() })
+    .check(z.superRefine(refineNewPassword(email)));
 }
 
 export interface PasswordChange extends NewPassword {
@@ -37,9 +39,9 @@ export const EMPTY_PASSWORD_CHANGE: PasswordChange = { currentPassword: '', ...E
 export function passwordChangeSchema(email: string) {
   return z
     .object({
-      currentPassword: z.string().min(1, 'passwords:errors.currentRequired'),
+      currentPassword: z.string().check(z.minLength(1, 'passwords:errors.currentRequired')),
       password: z.string(),
       confirmation: z.string(),
     })
-    .superRefine(refineNewPassword(email));
+    .check(z.superRefine(refineNewPassword(email)));
 }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { formErrorMap } from './validation-messages';
 
 /**
@@ -8,7 +8,7 @@ import { formErrorMap } from './validation-messages';
  * the portal's message keys (`formErrorMap`).
  */
 export function formResolver<Input extends FieldValues, Output>(
-  schema: z.ZodType<Output, Input>,
+  schema: z.core.$ZodType<Output, Input>,
 ): Resolver<Input, unknown, Output> {
   return zodResolver(schema, { error: formErrorMap });
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { formErrorMap } from './validation-messages';
 
 /** A light form holds text values only: its fields are text and password inputs. */
@@ -44,7 +44,7 @@ type Errors<T> = Partial<Record<keyof T, string>>;
  * server field errors; a form that needs them uses `useForm` with `formResolver` (docs/decisions/0025).
  */
 export function useLightForm<T extends TextValues, Output>(
-  schema: z.ZodType<Output, T>,
+  schema: z.core.$ZodType<Output, T>,
   defaultValues: T,
   { mode = 'onSubmit' }: LightFormOptions = {},
 ): LightForm<T, Output> {
@@ -58,7 +58,7 @@ export function useLightForm<T extends TextValues, Output>(
   const elements = useRef(new Map<string, HTMLInputElement>());
 
   const check = (next: T): { valid: true; output: Output } | { valid: false; errors: Errors<T> } => {
-    const result = schema.safeParse(next, { error: formErrorMap });
+    const result = z.safeParse(schema, next, { error: formErrorMap });
     if (result.success) return { valid: true, output: result.data };
     const found: Errors<T> = {};
     for (const issue of result.error.issues) {

@@ -1,5 +1,5 @@
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { showAlert, type AlertText } from '../alerts/alert-store';
 import { track } from '../analytics/analytics';
 import { applyApiFieldErrors, type FieldErrorOptions } from './api-field-errors';
@@ -10,7 +10,7 @@ export interface SettingsFormOptions<Input extends FieldValues, Output> {
   /** Which settings, for analytics (`settings_updated`). */
   readonly section: string;
   /** The form's schema, usually the contracts' schema of the body the server checks. */
-  readonly schema: z.ZodType<Output, Input>;
+  readonly schema: z.core.$ZodType<Output, Input>;
   /** The saved settings as the form edits them; undefined while they load. */
   readonly values: Input | undefined;
   /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * A validation message is an i18n key with its namespace (`carts:validation.required`), never English

@@ -1,5 +1,6 @@
 import { API_VERSION_HEADER, IDEMPOTENCY_KEY_HEADER, REQUEST_ID_HEADER } from '@portal/contracts/api';
-import { dateTime, defineEndpoint } from '@portal/contracts/endpoint';
+import { dateTime } from '@portal/contracts/date-time';
+import { defineEndpoint } from '@portal/contracts/endpoint';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { setToken } from '../storage/portal-storage';

@@ -5,13 +5,13 @@ import {
   type PathParamName,
   type PathValues,
 } from '@portal/contracts/endpoint';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError } from './api-error';
 import { sendRequest, type HttpRequest } from './http-client';
 import type { QueryValue } from './query-string';
 
 /** The query of an endpoint: only the keys its query schema knows, as they go on the wire. */
-type QueryOf<S> = S extends z.ZodType
+type QueryOf<S> = S extends z.core.$ZodType
   ? { readonly query?: { readonly [K in keyof z.input<S>]?: QueryValue | readonly QueryValue[] | null } }
   : { readonly query?: undefined };
 
@@ -19,7 +19,7 @@ type ParamsOf<E extends AnyEndpoint> = [PathParamName<E['path']>] extends [never
   ? { readonly params?: undefined }
   : { readonly params: PathValues<E> };
 
-type BodyOf<S> = S extends z.ZodType ? { readonly body: z.input<S> } : { readonly body?: undefined };
+type BodyOf<S> = S extends z.core.$ZodType ? { readonly body: z.input<S> } : { readonly body?: undefined };
 
 type IdempotencyOf<E extends AnyEndpoint> = E['idempotent'] extends true
   ? {
@@ -46,7 +46,7 @@ export type CallOptions<E extends AnyEndpoint> = ParamsOf<E> &
 
 /** The decoded answer: the schema's output (its `dateTime` fields as Dates), or nothing for a 204. */
 export type EndpointAnswerOf<E extends AnyEndpoint> = E['answer'] extends {
-  readonly schema: infer S extends z.ZodType;
+  readonly schema: infer S extends z.core.$ZodType;
 }
   ? z.output<S> | (E['answer'] extends { readonly orNoContent: true } ? undefined : never)
   : undefined;
@@ -108,7 +108,7 @@ async function readJson(response: Response, requestId: string): Promise<unknown>
 function decodeAnswer(endpoint: AnyEndpoint, status: number, value: unknown, requestId: string): unknown {
   const { answer } = endpoint;
   if (!('schema' in answer) || status === 204) return undefined;
-  const parsed = answer.schema.safeParse(value);
+  const parsed = z.safeParse(answer.schema, value);
   if (parsed.success) return parsed.data;
   throw new ApiError({
     status,

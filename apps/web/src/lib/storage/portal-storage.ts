@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Everything the portal keeps in local storage (specification §3), and nothing else.
@@ -16,7 +16,7 @@ export const STORAGE_KEYS = {
 
 export const MAX_PREVIOUS_MERCHANTS = 10;
 
-const previousMerchantSchema = z.object({ id: z.string().min(1), name: z.string() });
+const previousMerchantSchema = z.object({ id: z.string().check(z.minLength(1)), name: z.string() });
 export type PreviousMerchant = z.infer<typeof previousMerchantSchema>;
 
 const programSelectionSchema = z.object({
@@ -25,7 +25,7 @@ const programSelectionSchema = z.object({
 });
 export type ProgramSelection = z.infer<typeof programSelectionSchema>;
 
-function read<T>(key: string, schema: z.ZodType<T>, fallback: T): T {
+function read<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
   try {
     const text = localStorage.getItem(key);
     if (text === null) return fallback;
@@ -42,10 +42,10 @@ function write(key: string, value: unknown): void {
   else localStorage.setItem(key, JSON.stringify(value));
 }
 
-const tokenSchema = z.string().min(1);
+const tokenSchema = z.string().check(z.minLength(1));
 
 export function getToken(): string | null {
-  return read(STORAGE_KEYS.token, tokenSchema.nullable(), null);
+  return read(STORAGE_KEYS.token, z.nullable(tokenSchema), null);
 }
 
 export function setToken(token: string | null): void {
@@ -53,7 +53,7 @@ export function setToken(token: string | null): void {
 }
 
 export function getAdminToken(): string | null {
-  return read(STORAGE_KEYS.adminToken, tokenSchema.nullable(), null);
+  return read(STORAGE_KEYS.adminToken, z.nullable(tokenSchema), null);
 }
 
 export function setAdminToken(token: string | null): void {
@@ -61,7 +61,7 @@ export function setAdminToken(token: string | null): void {
 }
 
 export function getSelectedMerchantId(): string | null {
-  return read(STORAGE_KEYS.selectedMerchantId, z.string().min(1).nullable(), null);
+  return read(STORAGE_KEYS.selectedMerchantId, z.nullable(z.string().check(z.minLength(1))), null);
 }
 
 export function setSelectedMerchantId(merchantId: string | null): void {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Paper, Stack, Text } from '@mantine/core';
-import { emailSchema } from '@portal/contracts/users';
+import { emailSchema } from '@portal/contracts/email';
 import { PUBLIC_PATHS } from '@portal/contracts/routes';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { PageTitle } from '../../components/page-title';
 import { isRateLimited, useForgotPassword } from '../../features/passwords/api/passwords-api';
 import { LightTextField } from '../../lib/forms/light-fields';

@@ -15,7 +15,7 @@ import type { TFunction } from 'i18next';
 import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ErrorMessageBox } from '../../components/error-message-box';
 import { ForgotPasswordLink } from '../../features/passwords/components/forgot-password-link';
 import { PasswordSetNotice } from '../../features/passwords/components/password-set-notice';
@@ -74,7 +74,7 @@ interface SignInFormProps {
 /** The two fields, checked before the browser posts them (a missing one needs no round trip). */
 const signInFormSchema = z.object({
   [SIGN_IN_FORM_FIELDS.email]: z.email(),
-  [SIGN_IN_FORM_FIELDS.password]: z.string().min(1),
+  [SIGN_IN_FORM_FIELDS.password]: z.string().check(z.minLength(1)),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, List, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MAX_EXTRA_ADDRESSES } from '@portal/contracts/email-notifications';
-import { emailSchema } from '@portal/contracts/users';
+import { emailSchema } from '@portal/contracts/email';
 import { IconX } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

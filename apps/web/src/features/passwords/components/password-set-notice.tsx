@@ -3,7 +3,7 @@ import type { UserTokenPurpose } from '@portal/contracts/users';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * A password just created or reset, for the sign-in form that follows to say so. Session storage: the
