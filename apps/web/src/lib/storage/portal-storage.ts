@@ -25,11 +25,11 @@ const programSelectionSchema = z.object({
 });
 export type ProgramSelection = z.infer<typeof programSelectionSchema>;
 
-function read<T>(key: string, schema: z.ZodMiniType<T>, fallback: T): T {
+function read<T>(key: string, schema: z.core.$ZodType<T>, fallback: T): T {
   try {
     const text = localStorage.getItem(key);
     if (text === null) return fallback;
-    const parsed = schema.safeParse(JSON.parse(text));
+    const parsed = z.safeParse(schema, JSON.parse(text));
     return parsed.success ? parsed.data : fallback;
   } catch {
     // Corrupt JSON, or storage disabled by the browser: both read as "nothing stored".
