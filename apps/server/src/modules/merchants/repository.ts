@@ -51,22 +51,14 @@ export async function listMerchants(db: Db, filter: MerchantFilter, page: { limi
 }
 
 /**
- * The merchant with its tenant's brand, read by every transaction call: compiled once
- * (db/prepared-query.ts), the brand a scalar subquery rather than a join, which SQLite planned again at
- * every call (docs/decisions/0024).
+ * The merchant of `merchantId` with its tenant's brand, for a read to add its columns to. The brand is
+ * a scalar subquery rather than a join, which SQLite planned again at every call (docs/decisions/0024).
  */
-const merchantWithTenantBrand = preparedQuery((db, args: { merchantId: string }) =>
-  db
+export function selectMerchantWithBrand(db: Db, merchantId: string) {
+  return db
     .selectFrom('merchants')
-    .where('merchants.id', '=', args.merchantId)
-    .select((eb) => [
-      'merchants.id',
-      'merchants.tenant_id',
-      'merchants.name',
-      'merchants.legal_name',
-      'merchants.time_zone',
-      'merchants.currency',
-      'merchants.language',
+    .where('merchants.id', '=', merchantId)
+    .select((eb) =>
       // Every merchant belongs to a tenant (a non-null key).
       eb
         .selectFrom('tenants')
@@ -75,7 +67,23 @@ const merchantWithTenantBrand = preparedQuery((db, args: { merchantId: string })
         .$asScalar()
         .$notNull()
         .as('brand'),
-    ]),
+    );
+}
+
+/**
+ * The merchant with its tenant's brand, read by most of a merchant's calls: compiled once
+ * (db/prepared-query.ts).
+ */
+const merchantWithTenantBrand = preparedQuery((db, args: { merchantId: string }) =>
+  selectMerchantWithBrand(db, args.merchantId).select([
+    'merchants.id',
+    'merchants.tenant_id',
+    'merchants.name',
+    'merchants.legal_name',
+    'merchants.time_zone',
+    'merchants.currency',
+    'merchants.language',
+  ]),
 );
 
 /** The merchant with its tenant's brand, or undefined. */

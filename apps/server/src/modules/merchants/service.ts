@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Brand } from '@portal/contracts/brands';
 import type { Currency } from '@portal/contracts/money';
 import type { CurrentMerchant, MerchantSummary } from '@portal/contracts/merchants';
@@ -7,7 +7,7 @@ import type { Principal } from '../../auth/access.js';
 import type { Database } from '../../db/schema.js';
 import { forbidden } from '../../http/app-error.js';
 import { isKnownTimeZone } from '../../lib/time-zone.js';
-import { findMerchant, listMerchants } from './repository.js';
+import { findMerchant, listMerchants, selectMerchantWithBrand } from './repository.js';
 
 export interface MerchantsPage {
   items: MerchantSummary[];
@@ -70,7 +70,23 @@ export interface MerchantContext {
 
 /** The merchant's time zone, currency and brand; 403 for an unknown merchant. */
 export async function merchantContext(db: Kysely<Database>, merchantId: string): Promise<MerchantContext> {
-  const merchant = await findMerchant(db, merchantId);
+  return merchantContextOf(merchantId, await findMerchant(db, merchantId));
+}
+
+/**
+ * The read of a merchant's context by id (its zone, currency and brand), for a module that reads a
+ * column of its own in the same statement rather than in a second one; `merchantContextOf` makes the
+ * context of the row it gives.
+ */
+export function merchantContextRead(db: Kysely<Database> | Transaction<Database>, merchantId: string) {
+  return selectMerchantWithBrand(db, merchantId).select(['merchants.time_zone', 'merchants.currency']);
+}
+
+/** The context of the merchant row read for `merchantId`; 403 when there was none. */
+export function merchantContextOf(
+  merchantId: string,
+  merchant: { time_zone: string; currency: Currency; brand: Brand } | undefined,
+): MerchantContext {
   if (merchant === undefined) throw forbidden();
   // A zone this runtime does not know would fail every date; UTC keeps the list usable meanwhile.
   const timeZone = isKnownTimeZone(merchant.time_zone) ? merchant.time_zone : 'UTC';

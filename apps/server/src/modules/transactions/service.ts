@@ -35,7 +35,7 @@ import { AppError, conflict, notFound, refused, unprocessable } from '../../http
 import { recordAudit, type AuditContext } from '../audit/record-audit.js';
 import { locationNamesOf } from '../locations/service.js';
 import { attachToDeposit } from '../settlement/service.js';
-import { merchantContext, type MerchantContext } from '../merchants/service.js';
+import type { MerchantContext } from '../merchants/service.js';
 import { userNameOf } from '../users/accounts.js';
 import { notify } from '../email-notifications/notify.js';
 import { decodeCursor, encodeCursor, queryFingerprint } from './cursor.js';
@@ -66,7 +66,7 @@ import {
   sortKey,
 } from './repository.js';
 import { nextDay, zonedDayStart } from '../../lib/time-zone.js';
-import { keptAggregate } from './kept-counts.js';
+import { keptAggregate, merchantContextWithVersion } from './kept-counts.js';
 import { canUseRollup, planTotals } from './totals-plan.js';
 
 const AUTHORIZATION_LIFETIME_MS = AUTHORIZATION_LIFETIME_DAYS * DAY_MS;
@@ -114,14 +114,15 @@ export interface FilterAggregate extends Aggregate {
  * search, whole days come from the daily roll-up and only the hours at the edges are read row by row,
  * so the cost follows the number of days rather than the number of transactions. A search reads at
  * most `SEARCH_COUNT_CAP` + 1 matches, and stops at the cap. Kept while the merchant's transactions
- * stay unchanged (kept-counts.ts), so that the same first page asked again counts nothing.
+ * stay at `version` (kept-counts.ts), so that the same first page asked again counts nothing.
  */
 export async function aggregateFilter(
   db: Db,
   filter: TransactionFilter,
+  version: number,
   { countOnly = false }: { countOnly?: boolean } = {},
 ): Promise<FilterAggregate> {
-  return keptAggregate(db, filter, countOnly, () => computeAggregate(db, filter, countOnly));
+  return keptAggregate(db, filter, version, countOnly, () => computeAggregate(db, filter, countOnly));
 }
 
 async function computeAggregate(
@@ -203,8 +204,8 @@ export async function transactionTotals(
   query: TransactionTotalsQuery,
   now = new Date(),
 ): Promise<TransactionTotals> {
-  const context = await merchantContext(db, merchantId);
-  const sum = await aggregateFilter(db, resolveFilter(query, context, now));
+  const { context, version } = await merchantContextWithVersion(db, merchantId);
+  const sum = await aggregateFilter(db, resolveFilter(query, context, now), version);
   const money = (value: number): Money => ({ currency: context.currency, value });
   return {
     count: sum.count,
@@ -299,7 +300,7 @@ export async function listTransactionPage(
   query: TransactionListQuery,
   now = new Date(),
 ): Promise<TransactionListResponse['data']> {
-  const context = await merchantContext(db, merchantId);
+  const { context, version } = await merchantContextWithVersion(db, merchantId);
   const filter = resolveFilter(query, context, now);
   const { limit, offset: requestedOffset, cursor: cursorText, ...filters } = query;
   const fingerprint = queryFingerprint(filters);
@@ -312,7 +313,7 @@ export async function listTransactionPage(
   let after: { key: string | number; id: string } | undefined;
   if (cursorText === undefined) {
     offset = requestedOffset ?? 0;
-    counted = await aggregateFilter(db, filter, { countOnly: true });
+    counted = await aggregateFilter(db, filter, version, { countOnly: true });
     ({ count: total, capped: totalIsCapped } = counted);
   } else {
     // The first page counted; deeper pages carry its count so that none of them counts again.

@@ -1,6 +1,8 @@
 import { sql, type Selectable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataResponseSchema, errorBodySchema } from '@portal/contracts/api';
+import { logoutEndpoint } from '@portal/contracts/auth-endpoints';
+import { endpointUrl } from '@portal/contracts/endpoint';
 import {
   locationOptionSchema,
   transactionListResponseSchema,
@@ -17,6 +19,8 @@ import { buildTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { TEST_DIALECTS } from '../../test/test-database.js';
 import { activePrograms, insertTransactionFixtures } from '../../test/transaction-fixtures.js';
+import { merchantContext } from '../merchants/service.js';
+import { merchantContextWithVersion } from './kept-counts.js';
 import { authHeader, merchantIdByName, testConfig } from '../../test/tokens.js';
 import { DAY_MS } from '@portal/contracts/constants';
 
@@ -416,6 +420,65 @@ describe.each(TEST_DIALECTS)('transaction list (%s)', (dialect) => {
     });
     const reader = await authHeader(testApp.database, config, { role: 'READ_ONLY' });
     expect((await get('/api/transactions', reader)).statusCode).toBe(200);
+  });
+
+  it('reads a first page in three statements: the session, the merchant with its version, the page', async () => {
+    // Asked once first: the token's signature and the page's count are then kept, as in steady use.
+    await page({ limit: 25 });
+    await totals({});
+    const executor = testApp.database.db.getExecutor();
+    const run = vi.spyOn(executor, 'executeQuery');
+    try {
+      const statements = async (call: () => Promise<unknown>) => {
+        run.mockClear();
+        await call();
+        return run.mock.calls.map(([query]) => query.sql);
+      };
+      const listed = await statements(() => page({ limit: 25 }));
+      expect(listed, listed.join('\n')).toHaveLength(3);
+      expect(listed[0]).toContain('sign_in_sessions');
+      expect(listed[1]).toContain('transaction_versions');
+      expect(listed[1]).toContain('"merchants"');
+      expect(listed[2]).toContain('"programs"');
+      // The totals read the same merchant and version, then take the kept figures.
+      const summed = await statements(() => totals({}));
+      expect(summed, summed.join('\n')).toHaveLength(2);
+      expect(summed[1]).toBe(listed[1]);
+    } finally {
+      run.mockRestore();
+    }
+  });
+
+  it('refuses a signed-out token at the very next call, right after a page it answered', async () => {
+    const own = await authHeader(testApp.database, config, { role: 'ADMIN' });
+    expect((await get('/api/transactions?limit=25', own)).statusCode).toBe(200);
+    const logout = await testApp.app.inject({
+      method: 'POST',
+      url: endpointUrl(logoutEndpoint),
+      headers: own,
+    });
+    expect(logout.statusCode).toBe(204);
+    expect((await get('/api/transactions?limit=25', own)).statusCode).toBe(401);
+    expect((await get('/api/transactions/totals', own)).statusCode).toBe(401);
+    // Others' sign-ins go on.
+    expect((await get('/api/transactions?limit=25')).statusCode).toBe(200);
+  });
+
+  it('reads the merchant with its version, and refuses an unknown merchant with 403', async () => {
+    const { db } = testApp.database;
+    const stored = await db
+      .selectFrom('transaction_versions')
+      .select('version')
+      .where('merchant_id', '=', mainId)
+      .executeTakeFirstOrThrow();
+    const read = await merchantContextWithVersion(db, mainId);
+    expect(read).toEqual({ context: await merchantContext(db, mainId), version: stored.version });
+    expect(read.context).toMatchObject({ merchantId: mainId, timeZone: TIME_ZONE, currency: 'USD' });
+    await expect(
+      merchantContextWithVersion(db, '00000000-0000-4000-8000-00000000dead'),
+    ).rejects.toMatchObject({
+      status: 403,
+    });
   });
 
   it("lists the merchant's locations for the location filter", async () => {
