@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
+import { chunksOf, reachedChunks } from './reached-chunks';
 
 // A module of a Mantine component or of a part that has styles of its own (`utils/InlineInput`):
 // its folder names its styles file.
@@ -23,25 +24,15 @@ export function mantineStylesCheck(stylesFiles: Readonly<Record<string, string>>
     name: 'portal-mantine-styles-check',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map(
-        Object.values(bundle).flatMap((output) =>
-          output.type === 'chunk' ? [[output.fileName, output]] : [],
-        ),
-      );
+      const chunks = chunksOf(bundle);
       for (const [entry, stylesFile] of Object.entries(stylesFiles)) {
         const styled = new Set(
           [...readFileSync(stylesFile, 'utf8').matchAll(IMPORTED_STYLES)].map((match) => match[1]),
         );
         const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === entry);
         if (start === undefined) this.error(`No entry named ${entry}`);
-        const reached = new Set<string>();
-        const pending = [start.fileName];
         const parts = new Set<string>();
-        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-          const chunk = chunks.get(file);
-          if (chunk === undefined || reached.has(file)) continue;
-          reached.add(file);
-          pending.push(...chunk.imports, ...chunk.dynamicImports);
+        for (const chunk of reachedChunks(chunks, [start], { dynamic: true })) {
           for (const id of chunk.moduleIds) if (MANTINE_MODULE.test(id)) parts.add(basename(dirname(id)));
         }
         const missing = [...parts].filter(

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { chunksOf, reachedChunks } from './reached-chunks';
 
 // zod's classic API: its schemas carry every method and build their JSON Schema parts at load.
 const CLASSIC_ZOD = /[\\/]zod[\\/]v4[\\/]classic[\\/]/;
@@ -15,21 +16,14 @@ export function zodClassicCheck(entry: string, pages: readonly URL[]): Plugin {
     name: 'portal-zod-classic-check',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
-      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-      const start = chunks.find((chunk) => chunk.isEntry && chunk.name === entry);
+      const chunks = chunksOf(bundle);
+      const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === entry);
       if (start === undefined) this.error(`No entry named ${entry}`);
       for (const page of pageFiles) {
-        const pageChunk = chunks.find((chunk) => chunk.facadeModuleId === page);
+        const pageChunk = [...chunks.values()].find((chunk) => chunk.facadeModuleId === page);
         if (pageChunk === undefined) this.error(`No chunk starts at ${page}`);
         // What the page's first render needs: the entry's and the page's static imports.
-        const reached = new Set<string>();
-        const pending = [start.fileName, pageChunk.fileName];
-        for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-          const chunk = byFile.get(file);
-          if (chunk === undefined || reached.has(file)) continue;
-          reached.add(file);
-          pending.push(...chunk.imports);
+        for (const chunk of reachedChunks(chunks, [start, pageChunk], { dynamic: false })) {
           if (chunk.moduleIds.some((id) => CLASSIC_ZOD.test(id))) {
             this.error(`${page} loads zod's classic API through ${chunk.fileName}: use zod/mini on its path`);
           }
