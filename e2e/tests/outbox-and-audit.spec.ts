@@ -53,10 +53,16 @@ test.describe('signed in as merchantAdmin', () => {
 
   test('an admin settles a transaction, finds it in the audit log and exports the log', async ({ page }) => {
     await page.goto('/transactions');
+    // The router writes the URL before the list renders for it: the filtered answer says it has.
+    const authorized = page.waitForResponse(
+      (response) =>
+        /\/api\/transactions\?/.test(response.url()) && response.url().includes('status=AUTHORIZED'),
+    );
     await page.getByRole('combobox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Authorized', exact: true }).click();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/status=AUTHORIZED/);
+    await authorized;
     const transactions = page.getByRole('table', { name: 'Transactions' });
     await expect(transactions).toHaveAttribute('aria-busy', 'false');
     // The row's link (its order id) leads to the transaction's detail, at its id.
