@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import type { Plugin } from 'vite';
-import { chunksOf, reachedChunks } from './reached-chunks';
+import { chunksOf, entryChunk, reachedChunks } from './reached-chunks';
 
 // A module of a Mantine component or of a part that has styles of its own (`utils/InlineInput`):
 // its folder names its styles file.
@@ -29,7 +29,7 @@ export function mantineStylesCheck(stylesFiles: Readonly<Record<string, string>>
         const styled = new Set(
           [...readFileSync(stylesFile, 'utf8').matchAll(IMPORTED_STYLES)].map((match) => match[1]),
         );
-        const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === entry);
+        const start = entryChunk(chunks, entry);
         if (start === undefined) this.error(`No entry named ${entry}`);
         const parts = new Set<string>();
         for (const chunk of reachedChunks(chunks, [start], { dynamic: true })) {

@@ -9,6 +9,11 @@ export function chunksOf(bundle: Rolldown.OutputBundle): Map<string, OutputChunk
   );
 }
 
+/** The chunk that starts the entry named `name` (rollupOptions.input's key), if the bundle has one. */
+export function entryChunk(chunks: ReadonlyMap<string, OutputChunk>, name: string): OutputChunk | undefined {
+  return [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === name);
+}
+
 /**
  * The chunks that `starts` load, themselves included: their static imports, and with `dynamic` the
  * chunks they load later too.

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { chunksOf, reachedChunks } from './reached-chunks';
+import { chunksOf, entryChunk, reachedChunks } from './reached-chunks';
 
 // zod's classic API: its schemas carry every method and build their JSON Schema parts at load.
 const CLASSIC_ZOD = /[\\/]zod[\\/]v4[\\/]classic[\\/]/;
@@ -17,7 +17,7 @@ export function zodClassicCheck(entry: string, pages: readonly URL[]): Plugin {
     apply: 'build',
     generateBundle(_options, bundle) {
       const chunks = chunksOf(bundle);
-      const start = [...chunks.values()].find((chunk) => chunk.isEntry && chunk.name === entry);
+      const start = entryChunk(chunks, entry);
       if (start === undefined) this.error(`No entry named ${entry}`);
       for (const page of pageFiles) {
         const pageChunk = [...chunks.values()].find((chunk) => chunk.facadeModuleId === page);
