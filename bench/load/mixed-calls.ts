@@ -31,7 +31,7 @@ const MIX: readonly [MixedCall['kind'], number][] = [
 
 /** How many transaction ids each kind draws from. */
 const DETAIL_POOL = 5_000;
-const ACTION_POOL = 50_000;
+const ACTION_POOL = 5_000;
 
 function pick<T>(values: readonly T[]): T {
   const value = values[Math.floor(Math.random() * values.length)];
@@ -41,7 +41,8 @@ function pick<T>(values: readonly T[]): T {
 
 /**
  * Draws the calls of the mix for the merchant's transactions: details of any transaction, and settle
- * actions on authorized ones, each settled at most once (a second settle would be a 409, not work).
+ * actions on authorized ones. Each action settles one cent, the pool taken in turn, so a server faster
+ * than the pool is large never runs out of work to do, and two clients seldom settle the same one at once.
  */
 export async function mixedCalls(db: Kysely<Database>, merchantId: string): Promise<() => MixedCall> {
   const ids = await db
@@ -52,7 +53,7 @@ export async function mixedCalls(db: Kysely<Database>, merchantId: string): Prom
     .execute();
   const settleable = await db
     .selectFrom('transactions')
-    .select('id')
+    .select(['id', 'currency'])
     .where('merchant_id', '=', merchantId)
     .where('status', '=', 'AUTHORIZED')
     .where('settled', '=', 0)
@@ -61,8 +62,9 @@ export async function mixedCalls(db: Kysely<Database>, merchantId: string): Prom
     .where('created_at', '>', authorizationExpiryCutoff(new Date(Date.now() + 3_600_000)))
     .limit(ACTION_POOL)
     .execute();
-  const toSettle = settleable.map((row) => row.id);
+  if (settleable.length === 0) throw new Error('No authorized transaction to settle');
   const kinds = MIX.flatMap(([kind, weight]) => Array.from({ length: weight }, () => kind));
+  let turn = 0;
   return () => {
     const kind = pick(kinds);
     switch (kind) {
@@ -73,9 +75,9 @@ export async function mixedCalls(db: Kysely<Database>, merchantId: string): Prom
       case 'totals':
         return { kind, method: 'GET', path: `/api/transactions/totals${pick(TOTALS_QUERIES)}` };
       case 'action': {
-        const id = toSettle.pop();
-        if (id === undefined) throw new Error('No authorized transaction left to settle: raise ACTION_POOL');
-        return { kind, method: 'POST', path: `/api/transactions/${id}/settle`, body: '{}' };
+        const { id, currency } = settleable[turn++ % settleable.length] ?? pick(settleable);
+        const body = JSON.stringify({ amount: { currency, value: 1 } });
+        return { kind, method: 'POST', path: `/api/transactions/${id}/settle`, body };
       }
     }
   };
