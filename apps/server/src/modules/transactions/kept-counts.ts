@@ -52,6 +52,12 @@ const keptByDatabase = new WeakMap<Kysely<Database>, Map<string, FilterAggregate
  * `version` is the filter's merchant's, read (merchantContextWithVersion) before this call and so before
  * `compute` counts: a figure is never kept under a version newer than its own.
  * A filter on statuses is never kept: an authorization turns EXPIRED with time alone, no write.
+ *
+ * A capped aggregate (a search that matched more than the cap) is kept whatever the version: no write
+ * takes a transaction out of a filter without statuses (transactions are never deleted, and an action
+ * changes only the amounts settled, cancelled and refunded, and the status), so the count stays capped,
+ * and its sums, lower bounds of amounts that only grow, stay lower bounds. Without this, every action
+ * of a busy merchant made the next common search count its 10,001 matches again (docs/decisions/0031).
  */
 export async function keptAggregate(
   db: Kysely<Database>,
@@ -62,19 +68,21 @@ export async function keptAggregate(
 ): Promise<FilterAggregate> {
   if (filter.statuses !== undefined && filter.statuses.length > 0) return compute();
   // The cutoff only matters to statuses; without them it would make every key differ.
-  const key = JSON.stringify([countOnly, version, { ...filter, expiryCutoff: undefined }]);
+  const filterKey = { ...filter, expiryCutoff: undefined };
+  const key = JSON.stringify([countOnly, version, filterKey]);
+  const cappedKey = JSON.stringify([countOnly, 'capped', filterKey]);
   let kept = keptByDatabase.get(db);
   if (kept === undefined) {
     kept = new Map();
     keptByDatabase.set(db, kept);
   }
-  const known = kept.get(key);
+  const known = kept.get(cappedKey) ?? kept.get(key);
   if (known !== undefined) return known;
   const value = await compute();
   if (kept.size >= KEPT_COUNTS_LIMIT) {
     const oldest = kept.keys().next();
     if (oldest.done !== true) kept.delete(oldest.value);
   }
-  kept.set(key, value);
+  kept.set(value.capped ? cappedKey : key, value);
   return value;
 }

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { dataResponseSchema } from '@portal/contracts/api';
 import {
   SEARCH_COUNT_CAP,
@@ -225,5 +225,37 @@ describe.each(TEST_DIALECTS)('transaction search (%s)', (dialect) => {
     const all = await list({ limit: '25' });
     expect(all.pagination.totalIsCapped).toBe(false);
     expect(all.pagination.total).toBe((await mainRows()).length);
+  });
+
+  it('counts a capped search once: a later write cannot take a transaction out of it', async () => {
+    const { db } = testApp.database;
+    const late = (externalId: string) =>
+      insertTransactionFixtures(db, [
+        { merchant_id: mainId, program_id: program, external_id: externalId, customer_name: 'Crowded Late' },
+      ]);
+    await list({ search: 'rowded', limit: '25' });
+    await list({ search: 'crowded late', limit: '25' });
+    const run = vi.spyOn(db.getExecutor(), 'executeQuery');
+    try {
+      const statements = async (search: string) => {
+        run.mockClear();
+        const page = await list({ search, limit: '25' });
+        return { count: run.mock.calls.length, pagination: page.pagination };
+      };
+      // Each insert raises the merchant's version: figures kept under the old one are not used.
+      await late('CROWD-LATE-1');
+      const capped = await statements('rowded');
+      expect(capped.pagination).toMatchObject({ total: SEARCH_COUNT_CAP, totalIsCapped: true });
+      await late('CROWD-LATE-2');
+      const exact = await statements('crowded late');
+      expect(exact.pagination).toMatchObject({ total: 2, totalIsCapped: false });
+      // The session, the merchant with its version and the page; an exact count is read again.
+      expect(capped.count).toBe(3);
+      expect(exact.count).toBeGreaterThan(3);
+    } finally {
+      run.mockRestore();
+    }
+    const totalsAfter = await totals('rowded');
+    expect(totalsAfter).toMatchObject({ count: SEARCH_COUNT_CAP, countIsCapped: true });
   });
 });
