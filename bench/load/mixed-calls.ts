@@ -62,7 +62,6 @@ export async function mixedCalls(db: Kysely<Database>, merchantId: string): Prom
     .where('created_at', '>', authorizationExpiryCutoff(new Date(Date.now() + 3_600_000)))
     .limit(ACTION_POOL)
     .execute();
-  if (settleable.length === 0) throw new Error('No authorized transaction to settle');
   const kinds = MIX.flatMap(([kind, weight]) => Array.from({ length: weight }, () => kind));
   let turn = 0;
   return () => {
@@ -75,7 +74,9 @@ export async function mixedCalls(db: Kysely<Database>, merchantId: string): Prom
       case 'totals':
         return { kind, method: 'GET', path: `/api/transactions/totals${pick(TOTALS_QUERIES)}` };
       case 'action': {
-        const { id, currency } = settleable[turn++ % settleable.length] ?? pick(settleable);
+        const next = settleable[turn++ % settleable.length];
+        if (next === undefined) throw new Error('No authorized transaction to settle');
+        const { id, currency } = next;
         const body = JSON.stringify({ amount: { currency, value: 1 } });
         return { kind, method: 'POST', path: `/api/transactions/${id}/settle`, body };
       }
